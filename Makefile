@@ -1,0 +1,26 @@
+# Quick start: `make demo` plays a seeded Tennō game on the emulated table;
+# `make test` runs the whole suite. Both create .venv when it is missing.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.courtier-installed
+
+.PHONY: demo test play clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[emulator,dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/courtier demo tenno --players 4 --seed 7
+
+play: $(STAMP)
+	$(BIN)/courtier play tenno --players 3
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

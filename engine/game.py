@@ -1,0 +1,133 @@
+"""The game protocol every game module implements, and the records it exchanges.
+
+A game is a set of pure functions over a state dataclass (the rules), a
+`Flow` (the phases), rule options, and text functions that turn a seat's view
+into the words a screen shows. The firmware only ever sees views, prompts and
+actions; it never reads a state.
+
+Must override: `setup`, `pending`, `legal_actions`, `perform`, `result`,
+`view`, `public_view`, and the words: `public_prompt`, `header`, `panel`,
+`ask`, `label`, `describe_event`. The words are functions of a view and the
+seat names only, so a screen cannot show what its seat may not know.
+May override: `seat_names`, `redeal` (for the secrets property tests),
+`check_invariants` (for the whole-game tests).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Sequence
+
+from .flow import Flow
+from .options import RuleOption
+from .rng import Rng
+
+Action = dict[str, Any]
+View = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the whole table is told now: one short line, and the physical steps to make."""
+
+    line: str
+    steps: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: scores, winners (several on a shared win), each seat's breakdown."""
+
+    scores: dict[int, int]
+    winners: tuple[int, ...]
+    breakdown: dict[int, dict[str, int]] = field(default_factory=dict)
+    reason: str = ""
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "scores": {str(k): v for k, v in self.scores.items()},
+            "winners": list(self.winners),
+            "breakdown": {str(k): v for k, v in self.breakdown.items()},
+            "reason": self.reason,
+        }
+
+
+class Game:
+    """Base class of a game definition; one instance per game, registered on import."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[RuleOption, ...]] = ()
+    state_type: ClassVar[type]
+    flow: Flow
+    # A whole game never takes more accepted actions than this; generic tests rely on it.
+    max_actions: ClassVar[int] = 10_000
+
+    # --- the rules -------------------------------------------------------
+    def setup(self, players: int, rng: Rng, options: dict[str, Any]) -> Any:
+        """Return the starting state (its `phase` set, its `rng` stored)."""
+        raise NotImplementedError
+
+    def pending(self, state: Any) -> list[int]:
+        """Return the seats that have a decision to make now (several during a secret vote)."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """Return every action `seat` may take now; empty when it has nothing to decide."""
+        raise NotImplementedError
+
+    def perform(self, state: Any, action: Action) -> list[dict[str, Any]]:
+        """Apply a legal action to `state` in place; return the public events it caused."""
+        raise NotImplementedError
+
+    def result(self, state: Any) -> Result | None:
+        """Return the result once the game is over, else None."""
+        raise NotImplementedError
+
+    # --- what each seat may know ----------------------------------------
+    def view(self, state: Any, seat: int) -> View:
+        """Return only what `seat` may know."""
+        raise NotImplementedError
+
+    def public_view(self, state: Any) -> View:
+        """Return what everyone at the table may know."""
+        raise NotImplementedError
+
+    # --- words, from a view and the seat names alone ----------------------
+    def public_prompt(self, view: View, names: Sequence[str]) -> Prompt:
+        """Return the public line and physical steps for the current moment, from the public view."""
+        raise NotImplementedError
+
+    def header(self, view: View, names: Sequence[str]) -> str:
+        """Return the seat screen's top line: round, phase, whose turn."""
+        raise NotImplementedError
+
+    def panel(self, view: View, names: Sequence[str]) -> list[str]:
+        """Return the seat's private figures, one short line each."""
+        raise NotImplementedError
+
+    def ask(self, view: View, names: Sequence[str]) -> str:
+        """Return what the seat must decide now, or what it waits for."""
+        raise NotImplementedError
+
+    def label(self, view: View, key: str, value: Any, names: Sequence[str], chosen: dict[str, Any]) -> str:
+        """Name one choice of a menu level: `key` is the action field being chosen,
+        `chosen` the fields picked at the levels above."""
+        raise NotImplementedError
+
+    def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str:
+        """Say one public event in words (for the table log and the demo)."""
+        raise NotImplementedError
+
+    # --- optional --------------------------------------------------------
+    def seat_names(self, players: int) -> list[str]:
+        return [f"Seat {i + 1}" for i in range(players)]
+
+    def redeal(self, state: Any, seat: int, rng: Rng) -> Any:
+        """Return a copy of `state` with everything `seat` may not know re-drawn consistently."""
+        raise NotImplementedError
+
+    def check_invariants(self, state: Any) -> None:
+        """Raise AssertionError if a state breaks a conservation rule."""

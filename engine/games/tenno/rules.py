@@ -1,0 +1,534 @@
+"""Tennō's rules as pure functions over `TennoState` (rules/tenno.md, seed 003).
+
+A turn: the active seat attacks one card in another seat's row with one of
+its own row cards; the defender reveals it (and may reveal a Monk for +2);
+the stronger card wins. A Ronin may strike a second time. Then every gap is
+refilled from hand, and the winners take their rewards: a swap for an
+attacker who lost nothing, a secret peek for a defender. The game ends when
+a gap cannot be refilled; prisoner values score.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from typing import Any
+
+from ...errors import IllegalAction
+from ...flow import Flow, Step
+from ...game import Action, Result
+from ...options import RuleOption
+from ...rng import Rng
+from .cards import CARDS
+from .state import Fight, Peek, Player, Reward, TennoState, Taken
+
+NINJA = CARDS.with_ability("ninja")
+MONK = CARDS.with_ability("monk")
+RONIN = CARDS.with_ability("ronin")
+SHOGUN = CARDS.with_ability("shogun")
+GEISHA = CARDS.with_ability("geisha")
+ROW = CARDS.row_size
+
+OPTIONS = (
+    RuleOption("start_seat", -1, "Seat that takes the first turn; -1 draws it at random.",
+               source="[MED] B.3: the eldest starts; the engine draws at random"),
+    RuleOption("attack_mandatory", True, "A turn must be an attack; when false the active seat may pass.",
+               choices=(True, False), source="[ASSUMPTION] B.4"),
+    RuleOption("discard_public", True, "Everyone may see the discarded cards.",
+               choices=(True, False), source="[ASSUMPTION] B.4"),
+    RuleOption("ronin_swap", "strict",
+               "strict: a swap for each fight the attacker won, only if he lost no card in either fight; "
+               "per_fight: a swap for each won fight in which he lost no card.",
+               choices=("strict", "per_fight"), source="[ASSUMPTION] B.5"),
+    RuleOption("ronin_reward_order", "first_fight_first",
+               "After a Ronin's two fights, whose rewards come first (the refill always comes before both).",
+               choices=("first_fight_first", "second_fight_first"), source="[ASSUMPTION] B.5"),
+    RuleOption("monk_on_itself", False, "The Monk may boost itself when it is the attacked card.",
+               choices=(True, False), source="[MED] B.5"),
+    RuleOption("geisha_tiebreak", 0, "What the Geisha counts in the tie-break sum.",
+               source="[ASSUMPTION] B.7"),
+    RuleOption("final_tie", "shared",
+               "After the tie-break: shared = the tied seats share the win; "
+               "turn_order = the tied seat earliest in turn order from the start seat wins.",
+               choices=("shared", "turn_order"), source="[ASSUMPTION] B.7"),
+)
+
+
+# --- setup ---------------------------------------------------------------
+
+def setup(players: int, rng: Rng, options: dict[str, Any]) -> TennoState:
+    start = options["start_seat"]
+    if start == -1:
+        start = rng.below(players)
+    elif not 0 <= start < players:
+        from ...errors import BadOptions
+
+        raise BadOptions(f"start_seat {start} is not a seat of a {players}-player table")
+    starters = set(CARDS.starting_row)
+    seats = [
+        Player(row=[None] * ROW, hand=sorted(c for c in CARDS.cards if c not in starters), known=[None] * ROW)
+        for _ in range(players)
+    ]
+    return TennoState(phase="setup", players=players, options=dict(options), rng=rng,
+                      seats=seats, start=start, active=start)
+
+
+# --- who decides what ------------------------------------------------------
+
+def current_fight(state: TennoState) -> Fight | None:
+    return state.fights[-1] if state.fights and not state.fights[-1].resolved else None
+
+
+def pending(state: TennoState) -> list[int]:
+    phase = state.phase
+    if phase == "setup":
+        return [i for i, p in enumerate(state.seats) if not p.arranged]
+    if phase in ("attack", "ronin"):
+        return [state.active]
+    if phase == "defend":
+        fight = current_fight(state)
+        return [fight.defender] if fight else []
+    if phase == "refill":
+        return [i for i, p in enumerate(state.seats) if None in p.row]
+    if phase == "reward":
+        return [state.rewards[0].seat] if state.rewards else []
+    return []
+
+
+def attacks(state: TennoState, seat: int, exclude_slot: int = -1) -> list[Action]:
+    row = state.seats[seat].row
+    found = []
+    for slot, card in enumerate(row):
+        if card is None or card == SHOGUN or slot == exclude_slot:
+            continue
+        for target in range(state.players):
+            if target == seat:
+                continue
+            for target_slot, other in enumerate(state.seats[target].row):
+                if other is not None:
+                    found.append({"seat": seat, "do": "attack", "slot": slot,
+                                  "target": target, "target_slot": target_slot})
+    return found
+
+
+def monk_slot(state: TennoState, seat: int, attacked_slot: int) -> int:
+    """Return the slot of a Monk that may help the card in `attacked_slot`, or -1."""
+    row = state.seats[seat].row
+    for slot, card in enumerate(row):
+        if card == MONK and (slot != attacked_slot or state.options["monk_on_itself"]):
+            return slot
+    return -1
+
+
+def ronin_second_attacks(state: TennoState) -> list[Action]:
+    if len(state.fights) != 1 or state.ronin_declined:
+        return []
+    first = state.fights[0]
+    if not first.resolved or first.attack_card != RONIN:
+        return []
+    return attacks(state, first.attacker, exclude_slot=first.slot)
+
+
+def legal_actions(state: TennoState, seat: int) -> list[Action]:
+    if seat not in pending(state):
+        return []
+    phase = state.phase
+    if phase == "setup":
+        return [{"seat": seat, "do": "arrange", "order": list(order)}
+                for order in itertools.permutations(CARDS.starting_row)]
+    if phase == "attack":
+        found = attacks(state, seat)
+        if not state.options["attack_mandatory"] or not found:
+            found.append({"seat": seat, "do": "pass"})
+        return found
+    if phase == "defend":
+        fight = current_fight(state)
+        assert fight is not None
+        found = [{"seat": seat, "do": "defend", "monk": False}]
+        if monk_slot(state, seat, fight.target_slot) >= 0:
+            found.append({"seat": seat, "do": "defend", "monk": True})
+        return found
+    if phase == "ronin":
+        return ronin_second_attacks(state) + [{"seat": seat, "do": "decline"}]
+    if phase == "refill":
+        player = state.seats[seat]
+        slot = player.row.index(None)
+        return [{"seat": seat, "do": "refill", "slot": slot, "card": card} for card in sorted(set(player.hand))]
+    if phase == "reward":
+        reward = state.rewards[0]
+        return reward_actions(state, reward) + [{"seat": seat, "do": "skip"}]
+    return []
+
+
+def reward_actions(state: TennoState, reward: Reward) -> list[Action]:
+    seat = reward.seat
+    player = state.seats[seat]
+    if reward.kind == "peek":
+        return [{"seat": seat, "do": "peek", "slot": slot}
+                for slot, card in enumerate(state.seats[reward.target].row) if card is not None]
+    if player.hand:
+        # Putting back the card just taken is the fake swap: observers cannot tell it apart.
+        return [{"seat": seat, "do": "swap", "slot": slot, "card": card}
+                for slot, row_card in enumerate(player.row) if row_card is not None
+                for card in sorted(set(player.hand) | {row_card})]
+    return [{"seat": seat, "do": "reorder", "first": a, "second": b, "fake": fake}
+            for a, b in itertools.combinations(range(ROW), 2) for fake in (False, True)]
+
+
+# --- applying actions --------------------------------------------------------
+
+def perform(state: TennoState, action: Action) -> list[dict[str, Any]]:
+    do = action["do"]
+    handler = _HANDLERS.get(do)
+    if handler is None:
+        raise IllegalAction(f"Tennō has no action {do!r}")
+    return handler(state, action)
+
+
+def _arrange(state: TennoState, action: Action) -> list[dict[str, Any]]:
+    player = state.seats[action["seat"]]
+    player.row = list(action["order"])
+    player.arranged = True
+    return [{"type": "arranged", "seat": action["seat"]}]
+
+
+def _attack(state: TennoState, action: Action) -> list[dict[str, Any]]:
+    seat, slot = action["seat"], action["slot"]
+    card = state.seats[seat].row[slot]
+    assert card is not None
+    state.seats[seat].known[slot] = card  # the attacking card is turned face up
+    state.fights.append(Fight(attacker=seat, slot=slot, attack_card=card,
+                              defender=action["target"], target_slot=action["target_slot"]))
+    return [{"type": "attack", "seat": seat, "slot": slot, "card": card,
+             "target": action["target"], "target_slot": action["target_slot"],
+             "second": len(state.fights) == 2}]
+
+
+def _defend(state: TennoState, action: Action) -> list[dict[str, Any]]:
+    fight = current_fight(state)
+    assert fight is not None
+    events: list[dict[str, Any]] = []
+    if action["monk"]:
+        fight.monk_slot = monk_slot(state, fight.defender, fight.target_slot)
+        state.seats[fight.defender].known[fight.monk_slot] = MONK
+        events.append({"type": "monk", "seat": fight.defender, "slot": fight.monk_slot})
+    resolve_fight(state, fight)
+    events.append({"type": "fight", **_fight_record(fight)})
+    if turn_fights_done(state):
+        events.extend(close_fights(state))
+    return events
+
+
+def _decline(state: TennoState, action: Action) -> list[dict[str, Any]]:
+    state.ronin_declined = True
+    return [{"type": "decline", "seat": action["seat"]}] + close_fights(state)
+
+
+def _pass(state: TennoState, action: Action) -> list[dict[str, Any]]:
+    state.passed = True
+    return [{"type": "pass", "seat": action["seat"]}]
+
+
+def _refill(state: TennoState, action: Action) -> list[dict[str, Any]]:
+    seat, slot, card = action["seat"], action["slot"], action["card"]
+    player = state.seats[seat]
+    player.hand.remove(card)
+    player.row[slot] = card
+    return [{"type": "refill", "seat": seat, "slot": slot}]
+
+
+def _swap(state: TennoState, action: Action) -> list[dict[str, Any]]:
+    seat, slot, card = action["seat"], action["slot"], action["card"]
+    player = state.seats[seat]
+    old = player.row[slot]
+    assert old is not None
+    if card != old:
+        player.hand.remove(card)
+        player.hand.append(old)
+        player.hand.sort()
+        player.row[slot] = card
+    state.rewards.pop(0)
+    _forget_slots(state, seat, [slot])
+    return [{"type": "swap", "seat": seat, "slot": slot}]
+
+
+def _reorder(state: TennoState, action: Action) -> list[dict[str, Any]]:
+    seat, first, second = action["seat"], action["first"], action["second"]
+    row = state.seats[seat].row
+    if not action["fake"]:
+        row[first], row[second] = row[second], row[first]
+    state.rewards.pop(0)
+    _forget_slots(state, seat, [first, second])
+    return [{"type": "reorder", "seat": seat, "slots": [first, second]}]
+
+
+def _peek(state: TennoState, action: Action) -> list[dict[str, Any]]:
+    seat, slot = action["seat"], action["slot"]
+    reward = state.rewards.pop(0)
+    card = state.seats[reward.target].row[slot]
+    assert card is not None
+    peeks = state.seats[seat].peeks
+    peeks[:] = [p for p in peeks if not (p.target == reward.target and p.slot == slot)]
+    peeks.append(Peek(target=reward.target, slot=slot, card=card, turn=state.turn))
+    return [{"type": "peek", "seat": seat, "target": reward.target, "slot": slot}]
+
+
+def _skip(state: TennoState, action: Action) -> list[dict[str, Any]]:
+    reward = state.rewards.pop(0)
+    return [{"type": "skip", "seat": action["seat"], "reward": reward.kind}]
+
+
+_HANDLERS = {
+    "arrange": _arrange, "attack": _attack, "defend": _defend, "decline": _decline, "pass": _pass,
+    "refill": _refill, "swap": _swap, "reorder": _reorder, "peek": _peek, "skip": _skip,
+}
+
+
+# --- the fight -------------------------------------------------------------
+
+def strengths(attack_card: int, defend_card: int, monk: bool) -> tuple[int, int]:
+    """Return (attacking, defending) strength: Ninja and Monk first, the Geisha last."""
+    a = CARDS.cards[attack_card].attack
+    d = CARDS.cards[defend_card].defend + (CARDS.monk_bonus if monk else 0)
+    if attack_card == GEISHA and defend_card == GEISHA:
+        return 0, 0
+    if attack_card == GEISHA:
+        a = d + CARDS.geisha_margin
+    elif defend_card == GEISHA:
+        d = a + CARDS.geisha_margin
+    return a, d
+
+
+def resolve_fight(state: TennoState, fight: Fight) -> None:
+    attacker, defender = state.seats[fight.attacker], state.seats[fight.defender]
+    defend_card = defender.row[fight.target_slot]
+    assert defend_card is not None
+    fight.defend_card = defend_card
+    defender.known[fight.target_slot] = defend_card
+    a, d = strengths(fight.attack_card, defend_card, fight.monk_slot >= 0)
+    fight.attack_strength, fight.defend_strength = a, d
+    fight.outcome = "attacker" if a > d else "defender" if d > a else "tie"
+
+    lose_attacker = fight.outcome in ("defender", "tie") or fight.attack_card == GEISHA
+    lose_defender = fight.outcome in ("attacker", "tie") or defend_card == GEISHA
+    if lose_defender:
+        _take(state, fight.defender, fight.target_slot)
+        if fight.outcome == "attacker" and defend_card != GEISHA:
+            attacker.captives.append(Taken(fight.defender, defend_card))
+            fight.captor = fight.attacker
+        else:
+            state.discard.append(Taken(fight.defender, defend_card))
+    if lose_attacker:
+        _take(state, fight.attacker, fight.slot)
+        if fight.outcome == "defender" and defend_card == SHOGUN:
+            defender.captives.append(Taken(fight.attacker, fight.attack_card))
+            fight.captor = fight.defender
+        else:
+            state.discard.append(Taken(fight.attacker, fight.attack_card))
+    fight.attacker_lost, fight.defender_lost = lose_attacker, lose_defender
+
+
+def _take(state: TennoState, seat: int, slot: int) -> None:
+    """Empty a row slot: the card left the row, so what was known of that slot is gone."""
+    state.seats[seat].row[slot] = None
+    state.seats[seat].known[slot] = None
+    for player in state.seats:
+        player.peeks[:] = [p for p in player.peeks if not (p.target == seat and p.slot == slot)]
+
+
+def _forget_slots(state: TennoState, seat: int, slots: list[int]) -> None:
+    """After a (possibly fake) swap, nobody can be sure what those slots hold."""
+    for slot in slots:
+        state.seats[seat].known[slot] = None
+        for player in state.seats:
+            for peek in player.peeks:
+                if peek.target == seat and peek.slot == slot:
+                    peek.stale = True
+
+
+def _fight_record(fight: Fight) -> dict[str, Any]:
+    return {
+        "attacker": fight.attacker, "slot": fight.slot, "attack_card": fight.attack_card,
+        "defender": fight.defender, "target_slot": fight.target_slot, "defend_card": fight.defend_card,
+        "monk_slot": fight.monk_slot, "attack_strength": fight.attack_strength,
+        "defend_strength": fight.defend_strength, "outcome": fight.outcome,
+        "attacker_lost": fight.attacker_lost, "defender_lost": fight.defender_lost, "captor": fight.captor,
+    }
+
+
+def turn_fights_done(state: TennoState) -> bool:
+    """True when this turn's fights are over: resolved, and no Ronin strike is still on offer."""
+    if not state.fights or current_fight(state) is not None:
+        return False
+    return not ronin_second_attacks(state)
+
+
+def close_fights(state: TennoState) -> list[dict[str, Any]]:
+    """End the fighting of a turn: check the refill, and queue the rewards."""
+    for seat, player in enumerate(state.seats):
+        if player.row.count(None) > len(player.hand):
+            state.over = "refill"
+            state.ender = seat
+            return [{"type": "end", "seat": seat}]
+    lost = [f.attacker_lost for f in state.fights]
+    rewards = []
+    for number, fight in enumerate(state.fights):
+        if fight.outcome == "attacker":
+            clean = not any(lost) if state.options["ronin_swap"] == "strict" else not fight.attacker_lost
+            if clean:
+                rewards.append(Reward("swap", fight.attacker, fight=number))
+        elif fight.outcome == "defender":
+            rewards.append(Reward("peek", fight.defender, target=fight.attacker, fight=number))
+    if state.options["ronin_reward_order"] == "second_fight_first":
+        rewards.sort(key=lambda r: -r.fight)
+    state.rewards = rewards
+    return []
+
+
+# --- the flow --------------------------------------------------------------
+
+def _all_arranged(state: TennoState) -> bool:
+    return all(p.arranged for p in state.seats)
+
+
+def _fight_declared(state: TennoState) -> bool:
+    return current_fight(state) is not None
+
+
+def _ronin_offered(state: TennoState) -> bool:
+    return bool(ronin_second_attacks(state)) and current_fight(state) is None
+
+
+def _fights_closed(state: TennoState) -> bool:
+    return turn_fights_done(state) or (state.ronin_declined and current_fight(state) is None)
+
+
+def _game_over(state: TennoState) -> bool:
+    return state.over != ""
+
+
+def _gaps(state: TennoState) -> bool:
+    return any(None in p.row for p in state.seats)
+
+
+def _no_gaps(state: TennoState) -> bool:
+    return not _gaps(state)
+
+
+def _rewards_left(state: TennoState) -> bool:
+    return bool(state.rewards)
+
+
+def _no_rewards(state: TennoState) -> bool:
+    return not state.rewards
+
+
+def _passed(state: TennoState) -> bool:
+    return state.passed
+
+
+def next_turn(state: TennoState) -> None:
+    state.last_fights = state.fights
+    state.fights = []
+    state.rewards = []
+    state.ronin_declined = False
+    state.passed = False
+    state.active = (state.active + 1) % state.players
+    state.turn += 1
+
+
+PHASES = ("setup", "attack", "defend", "ronin", "refill", "reward", "over")
+FLOW = Flow(
+    phases=PHASES,
+    initial="setup",
+    steps=(
+        Step("setup", "attack", when=(_all_arranged,), doc="every row is laid"),
+        Step("attack", "defend", when=(_fight_declared,), doc="an attack is declared"),
+        Step("attack", "attack", when=(_passed,), after=next_turn, doc="the active seat passed"),
+        Step("defend", "ronin", when=(_ronin_offered,), doc="a Ronin attacked: a second attack is offered"),
+        Step("ronin", "defend", when=(_fight_declared,), doc="the Ronin's second attack"),
+        Step(("defend", "ronin"), "over", when=(_fights_closed, _game_over), doc="a gap cannot be refilled"),
+        Step(("defend", "ronin"), "refill", when=(_fights_closed, _gaps), doc="gaps to refill"),
+        Step(("defend", "ronin"), "reward", when=(_fights_closed, _rewards_left), doc="rewards to take"),
+        Step(("defend", "ronin"), "attack", when=(_fights_closed,), after=next_turn, doc="nothing to do: next turn"),
+        Step("refill", "reward", when=(_no_gaps, _rewards_left), doc="refilled; rewards to take"),
+        Step("refill", "attack", when=(_no_gaps,), after=next_turn, doc="refilled: next turn"),
+        Step("reward", "attack", when=(_no_rewards,), after=next_turn, doc="rewards taken: next turn"),
+    ),
+)
+
+
+# --- the end ------------------------------------------------------------------
+
+def result(state: TennoState) -> Result | None:
+    if not state.over:
+        return None
+    options = state.options
+    geisha_value = options["geisha_tiebreak"]
+
+    def value(card: int) -> int:
+        return geisha_value if card == GEISHA else CARDS.cards[card].score
+
+    scores, breakdown = {}, {}
+    for seat, player in enumerate(state.seats):
+        prisoners = sum(value(t.card) for t in player.captives)
+        kept = sum(value(c) for c in player.hand) + sum(value(c) for c in player.row if c is not None)
+        scores[seat] = prisoners
+        breakdown[seat] = {"prisoners": prisoners, "captives": len(player.captives), "kept": kept,
+                           "tiebreak": prisoners + kept}
+    best = max(scores.values())
+    tied = [s for s in scores if scores[s] == best]
+    if len(tied) > 1:
+        best_tb = max(breakdown[s]["tiebreak"] for s in tied)
+        tied = [s for s in tied if breakdown[s]["tiebreak"] == best_tb]
+    if len(tied) > 1 and options["final_tie"] == "turn_order":
+        tied = [min(tied, key=lambda s: (s - state.start) % state.players)]
+    return Result(scores=scores, winners=tuple(tied), breakdown=breakdown, reason=state.over)
+
+
+# --- for tests: re-draw what a seat cannot know, check conservation ------------
+
+def redeal(state: TennoState, seat: int, rng: Rng) -> TennoState:
+    new = copy.deepcopy(state)
+    mine = new.seats[seat]
+    for other, player in enumerate(new.seats):
+        if other == seat:
+            continue
+        seen = {p.slot for p in mine.peeks if p.target == other}
+        slots = [s for s, c in enumerate(player.row)
+                 if c is not None and player.known[s] is None and s not in seen]
+        cards = [player.row[s] for s in slots] + player.hand
+        rng.shuffle(cards)
+        for s in slots:
+            player.row[s] = cards.pop()
+        player.hand = sorted(cards)  # type: ignore[arg-type]
+        for peek in player.peeks:
+            peek.card = rng.choice(sorted(CARDS.cards))
+    # Prisoner piles are face down for everyone, their owners included.
+    pile = [t for p in new.seats for t in p.captives]
+    rng.shuffle(pile)
+    for player in new.seats:
+        count = len(player.captives)
+        player.captives, pile = pile[:count], pile[count:]
+    if not new.options["discard_public"]:
+        rng.shuffle(new.discard)
+    new.rng.state = rng.next64()
+    return new
+
+
+def check_invariants(state: TennoState) -> None:
+    owned: dict[int, list[int]] = {s: [] for s in range(state.players)}
+    for seat, player in enumerate(state.seats):
+        if player.arranged:
+            owned[seat] += [c for c in player.row if c is not None] + player.hand
+        else:
+            owned[seat] += list(CARDS.starting_row) + player.hand
+        for taken in player.captives:
+            owned[taken.owner].append(taken.card)
+        assert len(player.row) == ROW, "a row has three slots"
+    for taken in state.discard:
+        owned[taken.owner].append(taken.card)
+    for seat, cards in owned.items():
+        assert sorted(cards) == sorted(CARDS.cards), f"seat {seat}'s eleven cards are not all accounted for"
+    for player in state.seats:
+        assert GEISHA not in [t.card for t in player.captives], "a Geisha is never captured"

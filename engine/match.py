@@ -1,0 +1,201 @@
+"""A match: one game being played, its header, its state and the actions accepted so far.
+
+The header (game, players, seed, options, names) plus the action list replays
+to the identical state; that is what the journal, undo, tests and bug reports
+rely on. `apply` works on a copy and only keeps it when the whole action went
+through, so a refused or failing action never leaves a half-changed state.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from .codec import from_data, to_data
+from .errors import BadJournal, EngineError, IllegalAction
+from .game import Action, Game, Prompt, Result, View
+from .games import get_game
+from .options import resolve_options
+from .rng import Rng
+
+FORMAT_VERSION = 1
+_SCALARS = (int, str, bool, type(None))
+
+
+@dataclass(frozen=True)
+class Header:
+    """Everything needed, besides the actions, to rebuild a match."""
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    names: tuple[str, ...] = ()
+    version: int = FORMAT_VERSION
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "names": list(self.names),
+            "version": self.version,
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> "Header":
+        if not isinstance(data, dict):
+            raise BadJournal("the header is not a JSON object")
+        missing = [k for k in ("game", "players", "seed") if k not in data]
+        if missing:
+            raise BadJournal(f"the header lacks {', '.join(missing)}")
+        if data.get("version", FORMAT_VERSION) != FORMAT_VERSION:
+            raise BadJournal(f"journal format {data.get('version')} is not {FORMAT_VERSION}")
+        players, seed = data["players"], data["seed"]
+        if not isinstance(players, int) or isinstance(players, bool) or not isinstance(seed, int):
+            raise BadJournal("the header's players and seed must be integers")
+        options = data.get("options", {})
+        names = data.get("names", [])
+        if not isinstance(options, dict) or not isinstance(names, list):
+            raise BadJournal("the header's options must be an object and its names a list")
+        return cls(str(data["game"]), players, seed, dict(options), tuple(str(n) for n in names))
+
+
+def check_action_shape(action: Any) -> Action:
+    """Refuse anything that is not a small JSON-safe action record."""
+    if not isinstance(action, dict):
+        raise IllegalAction("an action is an object with a 'seat' and a 'do'")
+    seat, do = action.get("seat"), action.get("do")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(do, str):
+        raise IllegalAction("an action needs an integer 'seat' and a string 'do'")
+    for key, value in action.items():
+        items = value if isinstance(value, list) else [value]
+        if not isinstance(key, str) or not all(isinstance(v, _SCALARS) for v in items):
+            raise IllegalAction(f"action field {key!r} is not a plain value")
+    return action
+
+
+class Match:
+    """A game in progress. Build one with `Match.new`, `Match.replay` or `Match.from_data`."""
+
+    def __init__(self, game: Game, header: Header, state: Any, actions: list[Action] | None = None):
+        self.game = game
+        self.header = header
+        self.state = state
+        self.actions: list[Action] = list(actions or [])
+
+    # --- building -------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        game_name: str,
+        players: int,
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+        names: Sequence[str] | None = None,
+    ) -> "Match":
+        from .errors import BadOptions
+
+        game = get_game(game_name)
+        if not game.min_players <= players <= game.max_players:
+            raise BadOptions(
+                f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}"
+            )
+        resolved = resolve_options(game.options, options, game.name)
+        given = tuple(names or ())
+        if given and len(given) != players:
+            raise BadOptions(f"{len(given)} seat names for {players} players")
+        header = Header(game.name, players, seed, resolved, given or tuple(game.seat_names(players)))
+        state = game.setup(players, Rng.seeded(seed), resolved)
+        game.flow.settle(state)
+        return cls(game, header, state)
+
+    @classmethod
+    def replay(cls, header: Header, actions: Iterable[Action]) -> "Match":
+        """Rebuild a match by applying `actions` to the header's new game."""
+        try:
+            match = cls.new(header.game, header.players, header.seed, header.options, header.names)
+        except EngineError as err:
+            raise BadJournal(f"cannot start the saved game: {err}") from err
+        for number, action in enumerate(actions, 1):
+            try:
+                match.apply(action)
+            except IllegalAction as err:
+                raise BadJournal(f"saved action {number} does not replay: {err}") from err
+        return match
+
+    # --- playing --------------------------------------------------------
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.header.names
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.result(self.state) is not None
+
+    def pending(self) -> list[int]:
+        return [] if self.is_over else self.game.pending(self.state)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.is_over or seat not in self.game.pending(self.state):
+            return []
+        return self.game.legal_actions(self.state, seat)
+
+    def apply(self, action: Any) -> list[dict[str, Any]]:
+        """Apply one action and return the public events it caused; raise IllegalAction otherwise."""
+        action = check_action_shape(action)
+        seat = action["seat"]
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        if not 0 <= seat < self.header.players:
+            raise IllegalAction(f"there is no seat {seat} at a {self.header.players}-player table")
+        pending = self.game.pending(self.state)
+        if seat not in pending:
+            waiting = ", ".join(self.names[s] for s in pending) or "nobody"
+            raise IllegalAction(f"{self.names[seat]} has nothing to decide now (waiting for {waiting})")
+        legal = self.game.legal_actions(self.state, seat)
+        if action not in legal:
+            kinds = sorted({a["do"] for a in legal})
+            if action["do"] not in kinds:
+                raise IllegalAction(
+                    f"{self.names[seat]} cannot {action['do']!r} now; the choices are: {', '.join(kinds)}"
+                )
+            raise IllegalAction(f"{self.names[seat]}: {describe_action(action)} is not a legal {action['do']!r} now")
+        state = copy.deepcopy(self.state)
+        events = self.game.perform(state, action)
+        self.game.flow.settle(state)
+        self.state = state
+        self.actions.append(dict(action))
+        return events
+
+    # --- what may be seen -------------------------------------------------
+    def view(self, seat: int) -> View:
+        return self.game.view(self.state, seat)
+
+    def public_view(self) -> View:
+        return self.game.public_view(self.state)
+
+    def prompt(self) -> Prompt:
+        return self.game.public_prompt(self.game.public_view(self.state), self.names)
+
+    def result(self) -> Result | None:
+        return self.game.result(self.state)
+
+    # --- saving -----------------------------------------------------------
+    def to_data(self) -> dict[str, Any]:
+        return {"header": self.header.to_data(), "state": to_data(self.state), "actions": list(self.actions)}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> "Match":
+        header = Header.from_data(data.get("header"))
+        game = get_game(header.game)
+        state = from_data(game.state_type, data.get("state"))
+        return cls(game, header, state, list(data.get("actions", [])))
+
+
+def describe_action(action: Action) -> str:
+    """Spell an action's fields for an error message."""
+    fields = ", ".join(f"{k}={v}" for k, v in action.items() if k not in ("seat", "do"))
+    return f"{action['do']}({fields})"

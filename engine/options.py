@@ -1,0 +1,60 @@
+"""Named rule options: every rule a table may want to change, with its documented default."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from .errors import BadOptions
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """One rule a table can set.
+
+    Attributes:
+        name: the key used in headers, journals and on the command line.
+        default: the value used when the table says nothing.
+        doc: what the option changes, in one sentence.
+        choices: the allowed values, or None for any value of the default's type.
+        source: where the rule comes from, e.g. "[ASSUMPTION] rules/tenno.md B.7".
+    """
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    source: str = ""
+
+    def check(self, value: Any) -> Any:
+        kind = type(self.default)
+        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+            raise BadOptions(f"option {self.name!r} takes a {kind.__name__}, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise BadOptions(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+        return value
+
+
+def resolve_options(declared: Iterable[RuleOption], given: Mapping[str, Any] | None, game: str) -> dict[str, Any]:
+    """Return every declared option's value: the given one, checked, or the default."""
+    table = {o.name: o for o in declared}
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(table))
+    if unknown:
+        known = ", ".join(sorted(table)) or "none"
+        raise BadOptions(f"{game} has no option {unknown[0]!r} (its options: {known})")
+    return {name: opt.check(given[name]) if name in given else opt.default for name, opt in table.items()}
+
+
+def parse_option_value(text: str) -> Any:
+    """Read a command-line option value: true/false, an integer, or a string."""
+    low = text.strip().lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        return text
