@@ -39,6 +39,7 @@ class Flow:
     initial: str
     steps: Sequence[Step]
     machine: Machine = field(init=False, repr=False)
+    _sources: set[str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         def cond(fn: Condition) -> Callable[[Any], bool]:
@@ -66,15 +67,16 @@ class Flow:
             auto_transitions=False,
             send_event=True,
             model_attribute="phase",
-            ignore_invalid_triggers=True,
         )
+        self._sources = {s for step in self.steps
+                         for s in ([step.source] if isinstance(step.source, str) else step.source)}
 
     def settle(self, state: Any) -> list[str]:
         """Take transitions until none applies; return the phases entered, in order."""
         entered = []
         event = self.machine.events["advance"]
         for _ in range(_MAX_STEPS):
-            if not event.trigger(state):
+            if state.phase not in self._sources or not event.trigger(state):
                 return entered
             entered.append(state.phase)
         raise RuntimeError(f"flow did not settle after {_MAX_STEPS} steps (phase {state.phase})")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...game import Prompt
-from ...i18n import _
+from ...i18n import _, ngettext
 from .cards import CARDS
 
 
@@ -44,18 +44,25 @@ def header(view: dict[str, Any], names: Sequence[str]) -> str:
     return _("T{turn} {name} attacks").format(turn=view["turn"], name=active)
 
 
+def card_value(card: int) -> str:
+    """The printed value: 1 to 10, or X for the Geisha."""
+    return "X" if CARDS.cards[card].ability == "geisha" else str(card)
+
+
 def panel(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     me = view["me"]
-    lines = [
+    hand = sorted(me["hand"], key=lambda c: (CARDS.cards[c].ability == "geisha", c))
+    memory = ""
+    if me["peeks"]:
+        peek = me["peeks"][-1]
+        memory = " " + _("saw {name}{n}={card}{mark}").format(
+            name=names[peek["target"]][:3], n=peek["slot"] + 1, card=card_short(peek["card"]),
+            mark="?" if peek["stale"] else "")
+    return [
         _("Row {cards}").format(cards=" ".join(card_short(c) for c in me["row"])),
-        _("Hand {cards}").format(cards=" ".join(card_short(c) for c in me["hand"]) or "-"),
-        _("Prisoners {n} (face down)").format(n=me["captives"]),
+        _("Hand {cards}").format(cards=" ".join(card_value(c) for c in hand) or "-"),
+        _("Prisoners {n}").format(n=me["captives"]) + memory,
     ]
-    for peek in me["peeks"][-2:]:
-        mark = "?" if peek["stale"] else ""
-        lines.append(_("Saw {name} {slot}: {card}{mark}").format(
-            name=names[peek["target"]], slot=slot_name(peek["slot"]), card=card_short(peek["card"]), mark=mark))
-    return lines
 
 
 def ask(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -68,23 +75,23 @@ def ask(view: dict[str, Any], names: Sequence[str]) -> str:
         waiting = ", ".join(names[s] for s in view["pending"])
         return _("Waiting for {names}").format(names=waiting)
     if phase == "setup":
-        return _("Order your peasants")
+        return _("Order your peasants:")
     if phase == "attack":
-        return _("Attack with which card?")
+        return _("Attack with:")
     if phase == "ronin":
-        return _("Ronin: attack again?")
+        return _("Ronin strikes again?")
     if phase == "defend":
         fight = view["fight"]
-        return _("{card} attacks your {slot}").format(card=card_short(fight["attack_card"]),
-                                                       slot=slot_name(fight["target_slot"]))
+        return _("{card} hits your {slot}").format(card=card_short(fight["attack_card"]),
+                                                    slot=slot_name(fight["target_slot"]))
     if phase == "refill":
         slot = view["me"]["row"].index(None)
         return _("Refill your {slot}").format(slot=slot_name(slot))
     if phase == "reward":
         reward = view["reward"]
         if reward["kind"] == "peek":
-            return _("Peek at one of {name}'s cards").format(name=names[reward["target"]])
-        return _("You won: swap a card?")
+            return _("Peek at {name}:").format(name=names[reward["target"]])
+        return _("You won: swap?")
     return ""
 
 
@@ -165,6 +172,8 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
 
 def fight_line(f: dict[str, Any], names: Sequence[str]) -> str:
     a, d = names[f["attacker"]], names[f["defender"]]
+    if CARDS.cards[f["attack_card"]].ability == CARDS.cards[f["defend_card"]].ability == "geisha":
+        return _("{a}'s Geisha vs {d}'s Geisha: both leave the game").format(a=a, d=d)
     head = _("{a}'s {ac} ({astr}) vs {d}'s {dc} ({dstr})").format(
         a=a, ac=card_name(f["attack_card"]), astr=f["attack_strength"],
         d=d, dc=card_name(f["defend_card"]), dstr=f["defend_strength"])
@@ -204,7 +213,8 @@ def prompt(view: dict[str, Any], names: Sequence[str]) -> Prompt:
     if view["over"]:
         over = view["over"]
         steps = [_("{name} cannot refill a gap: the game is over").format(name=names[over["ender"]])] if over["ender"] >= 0 else []
-        steps += [_("{name}: {n} in prisoners ({c} cards)").format(
+        steps += [ngettext("{name}: {n} in prisoners ({c} card)", "{name}: {n} in prisoners ({c} cards)",
+                           over["breakdown"][s]["captives"]).format(
             name=names[int(s)], n=v, c=over["breakdown"][s]["captives"]) for s, v in over["scores"].items()]
         steps.append(_("Turn every prisoner pile face up and check the totals"))
         winners = ", ".join(names[w] for w in over["winners"])

@@ -1,0 +1,1 @@
+"""The table runtime: wires the rules (`engine`) to the seats (`hardware`)."""

@@ -1,0 +1,64 @@
+"""What one seat's screen says, built from that seat's view and legal actions only.
+
+A `Face` is the words of a screen: the header, the seat's private figures,
+what it must decide, and the menu choice under the cursor. It is made from
+`match.view(seat)` and `match.legal_actions(seat)` and nothing else, so a
+screen cannot show what its seat may not know.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from engine.game import Game
+from engine.i18n import _
+
+from .menu import Menu
+
+
+@dataclass(frozen=True)
+class Face:
+    seat_name: str
+    header: str
+    panel: tuple[str, ...]
+    ask: str
+    choice: str = ""  # the menu item under the cursor, "" when nothing is to be chosen
+    position: str = ""  # e.g. "2/5"
+    can_go_back: bool = False
+    notice: str = ""  # a short table message (saving failed, a seat is degraded)
+
+
+def seat_face(game: Game, names: Sequence[str], seat: int, view: dict[str, Any],
+              actions: list[dict[str, Any]], menu: Menu, notice: str = "") -> Face:
+    level = menu.level(actions)
+    choice = position = ""
+    if level is not None:
+        value = level.values[menu.cursor]
+        choice = game.label(view, level.key, value, names, level.chosen)
+        if len(level.values) > 1:
+            position = f"{menu.cursor + 1}/{len(level.values)}"
+    return Face(
+        seat_name=names[seat],
+        header=game.header(view, names),
+        panel=tuple(game.panel(view, names)),
+        ask=game.ask(view, names),
+        choice=choice,
+        position=position,
+        can_go_back=bool(menu.path),
+        notice=notice,
+    )
+
+
+def boot_face(name: str, message: str) -> Face:
+    return Face(seat_name=name, header="courtier", panel=(), ask=message)
+
+
+def lines_of(face: Face) -> list[str]:
+    """The face as plain text lines (for logs, the terminal and tests)."""
+    lines = [f"[{face.seat_name}] {face.header}", *face.panel, face.ask]
+    if face.choice:
+        lines.append(f"> {face.choice}  {face.position}".rstrip())
+    if face.notice:
+        lines.append(_("! {notice}").format(notice=face.notice))
+    return lines

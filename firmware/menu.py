@@ -1,0 +1,92 @@
+"""A seat's menu, built from its legal actions alone.
+
+Actions are flat records (`{"seat": 1, "do": "attack", "slot": 0, "target": 2,
+"target_slot": 1}`); the menu asks for one field at a time, in the order the
+record lists them, and skips any field with a single possible value. So a new
+game needs no menu code: only labels for its fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Action = dict[str, Any]
+
+
+@dataclass
+class Level:
+    """The choice the seat faces now: which field, its possible values, the cursor."""
+
+    key: str
+    values: list[Any]
+    chosen: dict[str, Any]
+    complete: Action | None = None  # set when a single action remains: choosing it submits
+
+
+@dataclass
+class Menu:
+    """Cursor and chosen fields of one seat; `level()` recomputes from the current legal actions."""
+
+    path: list[tuple[str, Any]] = field(default_factory=list)
+    cursor: int = 0
+
+    def reset(self) -> None:
+        self.path.clear()
+        self.cursor = 0
+
+    def candidates(self, actions: list[Action]) -> list[Action]:
+        return [a for a in actions if all(a.get(k) == v for k, v in self.path)]
+
+    def level(self, actions: list[Action]) -> Level | None:
+        """Return what to choose next, or None when there is nothing to choose."""
+        if not actions:
+            return None
+        found = self.candidates(actions)
+        if not found:  # the actions changed under a half-made choice: start again
+            self.reset()
+            found = actions
+        chosen = dict(self.path)
+        if len(found) == 1:
+            return Level("do", [found[0]["do"]], chosen, complete=found[0])
+        for key in found[0]:
+            if key == "seat" or key in chosen:
+                continue
+            values: list[Any] = []
+            for action in found:
+                if action.get(key) not in values:
+                    values.append(action.get(key))
+            if len(values) > 1:
+                self.cursor %= len(values)
+                return Level(key, values, chosen)
+            chosen[key] = values[0]
+        return Level("do", [found[0]["do"]], chosen, complete=found[0])  # duplicates: take the first
+
+    def move(self, actions: list[Action], step: int) -> None:
+        level = self.level(actions)
+        if level is not None and level.values:
+            self.cursor = (self.cursor + step) % len(level.values)
+
+    def choose(self, actions: list[Action]) -> Action | None:
+        """Take the value under the cursor; return the action once it is complete."""
+        level = self.level(actions)
+        if level is None:
+            return None
+        if level.complete is not None:
+            self.reset()
+            return level.complete
+        self.path.append((level.key, level.values[self.cursor]))
+        self.cursor = 0
+        remaining = self.candidates(actions)
+        if len(remaining) == 1:
+            self.reset()
+            return remaining[0]
+        return None
+
+    def back(self) -> bool:
+        """Undo the last choice; return False when there was none."""
+        if not self.path:
+            return False
+        self.path.pop()
+        self.cursor = 0
+        return True

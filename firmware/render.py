@@ -1,0 +1,92 @@
+"""Draw a seat's `Face` into a one-bit image the size of its screen.
+
+Layout (128x64, 10-pixel lines): an inverted header bar, the private panel,
+the question, and the menu choice between arrows. Text is measured with the
+font, never counted in bytes, so the same layout serves Chinese glyphs.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from .faces import Face
+
+LINE = 10
+WIDTH, HEIGHT = 128, 64
+
+
+@lru_cache(maxsize=None)
+def font() -> ImageFont.ImageFont:
+    """The built-in 6x11 bitmap font: crisp on a one-bit panel and identical on every machine."""
+    return ImageFont.load_default_imagefont()
+
+
+def fit(text: str, width: int) -> str:
+    """Cut `text` to `width` pixels, marking the cut with '~'."""
+    f = font()
+    if f.getlength(text) <= width:
+        return text
+    while text and f.getlength(text + "~") > width:
+        text = text[:-1]
+    return text + "~"
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Break `text` into lines of at most `width` pixels, at spaces where possible."""
+    f = font()
+    lines, current = [], ""
+    for word in text.split(" "):
+        trial = f"{current} {word}".strip()
+        if f.getlength(trial) <= width:
+            current = trial
+            continue
+        if current:
+            lines.append(current)
+        current = word
+        while f.getlength(current) > width:  # a word longer than a line: break it anywhere
+            cut = len(current)
+            while cut > 1 and f.getlength(current[:cut]) > width:
+                cut -= 1
+            lines.append(current[:cut])
+            current = current[cut:]
+    if current:
+        lines.append(current)
+    return lines
+
+
+def render_face(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Image.Image:
+    width, height = size
+    image = Image.new("1", size, 0)
+    draw = ImageDraw.Draw(image)
+    f = font()
+    rows = height // LINE
+    # Header bar: the seat's name, then the table state, white on black inverted.
+    draw.rectangle((0, 0, width - 1, LINE - 1), fill=1)
+    draw.text((1, -1), fit(f"{face.seat_name}|{face.header}", width - 2), font=f, fill=0)
+    bottom: list[str] = []
+    if face.notice:
+        bottom.append("! " + face.notice)
+    ask = wrap(face.ask, width) if face.ask else []
+    menu_rows = 1 if face.choice else 0
+    free = rows - 1 - menu_rows - len(bottom)
+    # The panel comes first; the question takes what is left, at least one line.
+    ask = ask[: max(1, free - len(face.panel))]
+    panel_rows = max(0, free - len(ask))
+    body = [fit(line, width) for line in face.panel[:panel_rows]] + [fit(a, width) for a in ask]
+    y = LINE
+    for line in body + [fit(b, width) for b in bottom]:
+        draw.text((0, y - 1), line, font=f, fill=1)
+        y += LINE
+    if face.choice:
+        y = height - LINE
+        draw.rectangle((0, y, width - 1, height - 1), fill=1)
+        left = "<" if face.position else ">"
+        right = face.position
+        right_w = int(f.getlength(right)) + 2 if right else 0
+        draw.text((1, y - 1), left, font=f, fill=0)
+        draw.text((8, y - 1), fit(face.choice, width - 10 - right_w), font=f, fill=0)
+        if right:
+            draw.text((width - right_w, y - 1), right, font=f, fill=0)
+    return image

@@ -1,0 +1,181 @@
+"""The table runtime: one loop from button events to engine actions to seat images.
+
+Buttons (gpiozero threads) only `post` events; `step` takes one event off the
+queue and handles it on the caller's thread: a menu move, or a finished
+choice that becomes an action. An accepted action is journalled (fsynced)
+before any screen shows its result; then only the seats whose screen changed
+are redrawn. Tests call `step` directly, so nothing waits on a clock.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol, Sequence
+
+from PIL import Image
+
+from engine.errors import IllegalAction
+from engine.i18n import _
+from engine.match import Match
+from hardware.errors import ScreenError
+from hardware.events import InputEvent
+
+from .faces import Face, seat_face
+from .journal import Journal
+from .menu import Menu
+from .render import render_face
+
+_log = logging.getLogger(__name__)
+
+
+class Panel(Protocol):
+    """What the runtime needs of a seat's screen (`hardware.Screen` is one)."""
+
+    size: tuple[int, int]
+
+    def show(self, image: Image.Image) -> bool: ...
+
+
+Listener = Callable[[Match, dict[str, Any] | None, list[dict[str, Any]]], None]
+
+
+@dataclass
+class SeatState:
+    menu: Menu = field(default_factory=Menu)
+    face: Face | None = None
+    notice: str = ""
+    degraded: str = ""  # why the screen is failing, "" when it works
+
+
+class Runtime:
+    """Drives one match on one table.
+
+    Args:
+        match: The game being played.
+        screens: One per seat (None for a seat without a screen).
+        journal: Where accepted actions are saved, or None (tests, demos without a file).
+        listeners: Called after each accepted action with (match, action, public events).
+    """
+
+    def __init__(self, match: Match, screens: Sequence[Panel | None], journal: Journal | None = None,
+                 listeners: Sequence[Listener] = ()) -> None:
+        if len(screens) != match.header.players:
+            raise ValueError(f"{len(screens)} screens for {match.header.players} seats")
+        self.match = match
+        self.screens = list(screens)
+        self.journal = journal
+        self.listeners = list(listeners)
+        self.seats = [SeatState() for _ in screens]
+        self.events: "queue.Queue[InputEvent]" = queue.Queue()
+        self.version = 0  # bumped whenever any seat's face changes
+        self.refresh()
+
+    # --- input ---------------------------------------------------------------
+    def post(self, event: InputEvent) -> None:
+        """Queue a button event; safe from any thread (gpiozero calls it from its own)."""
+        self.events.put(event)
+
+    def step(self, timeout: float | None = 0) -> bool:
+        """Handle one queued event; return False when none came within `timeout` (None waits)."""
+        try:
+            event = self.events.get(block=timeout != 0, timeout=timeout or None)
+        except queue.Empty:
+            return False
+        self.handle(event)
+        return True
+
+    def drain(self) -> int:
+        """Handle every queued event; return how many."""
+        count = 0
+        while self.step():
+            count += 1
+        return count
+
+    def handle(self, event: InputEvent) -> None:
+        if not 0 <= event.seat < len(self.seats):
+            _log.warning("event from unknown seat %s ignored", event.seat)
+            return
+        seat = self.seats[event.seat]
+        seat.notice = ""
+        actions = self.match.legal_actions(event.seat)
+        if event.button == "prev":
+            seat.menu.move(actions, -1)
+        elif event.button == "next":
+            seat.menu.move(actions, +1)
+        elif event.gesture == "hold":
+            seat.menu.back()
+        else:
+            action = seat.menu.choose(actions)
+            if action is not None:
+                self.submit(action)
+                return
+        self.refresh()
+
+    # --- actions -------------------------------------------------------------
+    def submit(self, action: dict[str, Any]) -> bool:
+        """Apply, journal, then redraw. A refused action only sets a notice on its seat."""
+        seat = action.get("seat") if isinstance(action, dict) else None
+        before_state, before_count = self.match.state, len(self.match.actions)
+        try:
+            events = self.match.apply(action)
+        except IllegalAction as err:
+            self._notice(seat, str(err))
+            return False
+        if self.journal is not None:
+            try:
+                self.journal.append(action)
+            except OSError as err:
+                # Not saved means not accepted: put the match back as it was.
+                self.match.state = before_state
+                del self.match.actions[before_count:]
+                _log.error("journal write failed: %s", err)
+                self._notice(seat, _("Not saved ({error}); try again").format(error=err.strerror or err))
+                return False
+        for seat_state in self.seats:
+            seat_state.menu.reset()
+        for listener in self.listeners:
+            listener(self.match, action, events)
+        self.refresh()
+        return True
+
+    def _notice(self, seat: Any, message: str) -> None:
+        _log.info("seat %s: %s", seat, message)
+        if isinstance(seat, int) and 0 <= seat < len(self.seats):
+            self.seats[seat].notice = message
+        self.refresh()
+
+    # --- output --------------------------------------------------------------
+    def face(self, seat: int) -> Face:
+        match = self.match
+        state = self.seats[seat]
+        return seat_face(match.game, match.names, seat, match.view(seat), match.legal_actions(seat),
+                         state.menu, notice=state.notice or self._degraded_note(seat))
+
+    def _degraded_note(self, seat: int) -> str:
+        broken = [self.match.names[i] for i, s in enumerate(self.seats) if s.degraded and i != seat]
+        return _("{names}: screen fault").format(names=", ".join(broken)) if broken else ""
+
+    def refresh(self) -> None:
+        """Redraw the seats whose face changed."""
+        changed = False
+        for index, seat in enumerate(self.seats):
+            face = self.face(index)
+            if face == seat.face:
+                continue
+            seat.face = face
+            changed = True
+            screen = self.screens[index]
+            if screen is None:
+                continue
+            try:
+                screen.show(render_face(face, screen.size))
+                seat.degraded = ""
+            except ScreenError as err:
+                # A broken screen must not stop the game: note it and carry on.
+                seat.degraded = str(err)
+                seat.face = None  # try again on the next refresh
+                _log.error("seat %d screen: %s", index + 1, err)
+        if changed:
+            self.version += 1
