@@ -1,0 +1,73 @@
+"""A luma serial interface that records what a real bus would carry.
+
+A luma.oled driver talks to its panel only through a serial interface with
+three verbs: ``command(*cmd)``, ``data(data)`` and ``cleanup()``. Giving a
+real driver (``ssd1306``, ``sh1106``, ...) this recorder instead of an
+``i2c`` or ``spi`` runs the driver's own code unchanged and keeps every call,
+so tests can check the bytes and benchmarks can count them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+
+_log = logging.getLogger(__name__)
+
+
+class RecordingInterface:
+    """Stands in for luma's ``i2c``/``spi`` and records each call in order.
+
+    Example::
+
+        bus = RecordingInterface()
+        panel = ssd1306(bus)           # the init sequence is recorded
+        bus.reset()
+        panel.display(image)
+        assert bus.data_bytes == 1024
+
+    Args:
+        fail: If set, every ``command`` and ``data`` call raises it, as a
+            panel that has dropped off the bus would. May be set later too.
+
+    Attributes:
+        calls: ``("command", bytes)`` and ``("data", bytes)`` in call order.
+        command_bytes: Number of command bytes sent since the last reset.
+        data_bytes: Number of data bytes sent since the last reset.
+        cleaned_up: True once the driver has called ``cleanup()``.
+        fail: The exception to raise, or None.
+    """
+
+    def __init__(self, fail: BaseException | None = None) -> None:
+        self.fail = fail
+        self.calls: list[tuple[str, bytes]] = []
+        self.command_bytes = 0
+        self.data_bytes = 0
+        self.cleaned_up = False
+
+    def command(self, *cmd: int) -> None:
+        """Record a burst of command bytes."""
+        self._check()
+        self.calls.append(("command", bytes(cmd)))
+        self.command_bytes += len(cmd)
+
+    def data(self, data: Iterable[int]) -> None:
+        """Record a burst of display data bytes."""
+        self._check()
+        payload = bytes(data)
+        self.calls.append(("data", payload))
+        self.data_bytes += len(payload)
+
+    def cleanup(self) -> None:
+        """Note that the driver released the bus."""
+        self.cleaned_up = True
+
+    def reset(self) -> None:
+        """Forget the calls and counts so far, e.g. after a driver's init sequence."""
+        self.calls.clear()
+        self.command_bytes = 0
+        self.data_bytes = 0
+
+    def _check(self) -> None:
+        if self.fail is not None:
+            raise self.fail

@@ -1,0 +1,207 @@
+"""One-bit OLED screens: a luma device behind a small, checked surface.
+
+A ``Screen`` takes finished PIL images and sends a frame only when it differs
+from the last one sent, since every luma ssd1306/sh1106 ``display()`` puts the
+whole frame on the bus. The builders choose the luma device per backend:
+
+- ``pi``: the luma.oled driver named by the table over luma's ``i2c``,
+  ``spi`` or ``gpio_cs_spi`` (imported only here, as they need Pi libraries);
+- ``mock`` and ``emulator``: luma.core's ``dummy``, which keeps the image; or,
+  with ``recording=True``, the real driver over a ``RecordingInterface`` so
+  the bytes a real bus would carry can be counted.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import luma.core.error
+from PIL import Image
+
+from hardware.errors import ScreenError
+from hardware.recording import RecordingInterface
+from hardware.table import ScreenConfig
+
+_log = logging.getLogger(__name__)
+
+# What luma and the buses raise when a panel is missing or drops off.
+_DEVICE_ERRORS = (luma.core.error.Error, OSError)
+
+
+class Screen:
+    """A panel showing one-bit images of its own size.
+
+    Example::
+
+        screen = open_screen(config.seats[0].screen, "mock", label="seat 1")
+        screen.show(Image.new("1", screen.size))
+        screen.close()
+
+    Args:
+        device: A luma device (a driver, or ``dummy``).
+        name: Says which panel this is in error messages.
+        interface: The serial interface the driver sends through, if any.
+    """
+
+    def __init__(self, device: Any, *, name: str, interface: Any = None) -> None:
+        self.device = device
+        self.name = name
+        self.interface = interface
+        self._image = Image.new("1", device.size)
+        self._sent: bytes | None = None
+        self._closed = False
+
+    @property
+    def width(self) -> int:
+        """Width in pixels of the images ``show`` takes (after rotation)."""
+        return int(self.device.width)
+
+    @property
+    def height(self) -> int:
+        """Height in pixels of the images ``show`` takes (after rotation)."""
+        return int(self.device.height)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """``(width, height)`` of the images ``show`` takes."""
+        return (self.width, self.height)
+
+    @property
+    def image(self) -> Image.Image:
+        """A copy of the last image shown (blank before the first)."""
+        return self._image.copy()
+
+    def show(self, image: Image.Image) -> bool:
+        """Send an image to the panel unless it is the one already there.
+
+        Args:
+            image: Mode "1", exactly ``size``.
+
+        Returns:
+            True if a frame was sent, False if it was identical and skipped.
+
+        Raises:
+            ValueError: Wrong mode or size.
+            ScreenError: The panel did not take the frame.
+        """
+        if image.mode != "1":
+            raise ValueError(f"{self.name}: image mode must be '1', not {image.mode!r}")
+        if image.size != self.size:
+            raise ValueError(f"{self.name}: image size must be {self.size}, not {image.size}")
+        if self._closed:
+            raise ScreenError(f"{self.name}: screen is closed")
+        pixels = image.tobytes()
+        if pixels == self._sent:
+            return False
+        try:
+            self.device.display(image)
+        except _DEVICE_ERRORS as exc:
+            raise ScreenError(f"{self.name}: {exc}") from exc
+        self._sent = pixels
+        self._image = image.copy()
+        return True
+
+    def clear(self) -> bool:
+        """Show a blank image; returns whether a frame was sent."""
+        return self.show(Image.new("1", self.size))
+
+    def close(self) -> None:
+        """Blank and switch off the panel and release its bus; safe to repeat."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            self.device.cleanup()
+        except _DEVICE_ERRORS as exc:
+            # Closing happens on the way out; a dead panel must not stop it.
+            _log.warning("%s: cleanup failed: %s", self.name, exc)
+
+    def __enter__(self) -> Screen:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+def open_screen(config: ScreenConfig, backend: str, *, label: str,
+                recording: bool = False) -> Screen:
+    """Build the screen a table entry describes, for a backend.
+
+    Args:
+        config: The panel.
+        backend: "pi", "mock" or "emulator".
+        label: Who owns it, for messages (``seat 3 ("Green")``, ``public``).
+        recording: For mock/emulator, use the real driver over a
+            ``RecordingInterface`` instead of a ``dummy``.
+
+    Raises:
+        ScreenError: The panel or its bus cannot be opened.
+        ValueError: Unknown backend.
+    """
+    name = f"{label} screen {config.describe()}"
+    if backend == "pi":
+        return _pi_screen(config, name)
+    if backend in ("mock", "emulator"):
+        if recording:
+            return driver_screen(config, RecordingInterface(), name=name)
+        return dummy_screen(config, name=name)
+    raise ValueError(f"unknown backend {backend!r}")
+
+
+def dummy_screen(config: ScreenConfig, *, name: str) -> Screen:
+    """Build a screen on luma's ``dummy`` device, which only keeps the image."""
+    from luma.core.device import dummy
+
+    device = dummy(width=config.width, height=config.height, rotate=config.rotate, mode="1")
+    return Screen(device, name=name)
+
+
+def driver_screen(config: ScreenConfig, interface: Any, *, name: str) -> Screen:
+    """Build the luma.oled driver the config names over a serial interface.
+
+    The driver sends its init sequence at once, so a missing panel fails here.
+
+    Raises:
+        ScreenError: The driver could not talk to the panel.
+    """
+    from luma.oled import device as oled
+
+    driver = getattr(oled, config.driver)
+    try:
+        device = driver(interface, width=config.width, height=config.height,
+                        rotate=config.rotate)
+    except _DEVICE_ERRORS as exc:
+        raise ScreenError(f"{name}: {exc}") from exc
+    # Blank and switch off the panel at exit, which also spares the OLED.
+    device.persist = False
+    return Screen(device, name=name, interface=interface)
+
+
+def _pi_interface(config: ScreenConfig) -> Any:
+    from luma.core.interface import serial as luma_serial
+
+    if config.bus == "i2c":
+        return luma_serial.i2c(port=config.port, address=config.address)
+    pins = {"port": config.port, "device": config.device,
+            "gpio_DC": config.gpio_dc, "gpio_RST": config.gpio_rst}
+    if config.gpio_cs is not None:
+        return luma_serial.gpio_cs_spi(gpio_CS=config.gpio_cs, **pins)
+    return luma_serial.spi(**pins)
+
+
+def _pi_screen(config: ScreenConfig, name: str) -> Screen:
+    try:
+        interface = _pi_interface(config)
+    except (*_DEVICE_ERRORS, ImportError) as exc:
+        # ImportError: SPI needs spidev and RPi.GPIO (or rpi-lgpio), which
+        # luma imports only when an spi interface is made.
+        raise ScreenError(f"{name}: {exc}") from exc
+    try:
+        return driver_screen(config, interface, name=name)
+    except ScreenError:
+        try:
+            interface.cleanup()
+        except _DEVICE_ERRORS:
+            pass
+        raise

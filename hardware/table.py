@@ -1,0 +1,586 @@
+"""The table description: seats, their pins, screens and serial links.
+
+A table is described by a TOML file, read with the stdlib ``tomllib`` into
+frozen dataclasses. The Pi, the mocks and the emulator read the same format
+and only ``backend`` differs, so the path from file to device is one. Format::
+
+    [table]
+    name = "Kitchen table"    # optional, default "Table"
+    backend = "emulator"      # pi | mock | emulator; optional; COURTIER_HARDWARE overrides
+    hold_time = 0.8           # seconds ok stays down to count as "back"; default 0.8
+    bounce_time = 0.02        # gpiozero debounce, seconds; absent = gpiozero's default (none)
+
+    [[seat]]                  # 1 to 8 of these, in seating order
+    name = "Red"              # optional, default "Seat N"; unique
+    buttons = { prev = 5, next = 6, ok = 13 }
+    screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3C }
+
+    [[seat]]
+    name = "Blue"
+    buttons = { prev = "GPIO16", next = "BOARD38", ok = 21 }
+    screen = { driver = "sh1106", bus = "spi", port = 0, device = 0, gpio_dc = 24, gpio_rst = 25 }
+
+    [[seat]]
+    name = "Pod"
+    serial = { port = "/dev/ttyACM0", baudrate = 115200 }
+
+    [public_screen]           # optional larger screen for everyone; same keys as a seat screen
+    driver = "sh1106"
+    bus = "i2c"
+    port = 3
+    width = 128
+    height = 128
+
+Keys:
+
+- ``buttons``: ``prev``, ``next`` and ``ok``, each a BCM number or a pin name
+  gpiozero accepts (``"GPIO5"``, ``"BCM5"``, ``"BOARD29"``, ``"J8:29"``).
+  Names are resolved on the standard 40-pin header and stored as BCM numbers,
+  so ``5`` and ``"BOARD29"`` are seen as the same pin.
+- ``screen``: ``driver`` (ssd1306, sh1106, ssd1309) and ``bus`` (i2c, spi)
+  are required. Optional: ``rotate`` (0-3 quarter turns clockwise) and
+  ``width``/``height`` (default 128x64; must be a mode the driver supports).
+  I2C: ``port`` (default 1, meaning ``/dev/i2c-1``; the channels of a TCA9548A
+  behind the kernel's i2c-mux overlay are simply more ports) and ``address``
+  (default 0x3C). SPI: ``port`` (default 0), ``device`` (default 0),
+  ``gpio_dc`` (default 24), ``gpio_rst`` (default 25, or ``false`` when no
+  reset line is wired or another panel's reset already pulses it; put the one
+  with the reset first in the file) and ``gpio_cs`` (a GPIO chip select driven
+  by luma's ``gpio_cs_spi``). SPI pins are BCM numbers or names as above.
+- ``serial``: ``port`` (a device path or any pyserial URL) and ``baudrate``
+  (default 115200). A serial seat has neither ``buttons`` nor ``screen``.
+
+Beyond types, the wiring is checked: every pin is used once on the whole
+table (SPI screens may share their data/command line, which a panel only
+samples while selected), no two I2C screens share a port and address, SPI
+screens share a port and device only when every one of them has a
+``gpio_cs``, and no two seats share a serial port.
+
+Seats are numbered from 1 in messages, like the ``[[seat]]`` blocks of the
+file, and indexed from 0 in code (``SeatConfig.index``).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hardware.errors import TableConfigError
+
+_log = logging.getLogger(__name__)
+
+BACKENDS = ("pi", "mock", "emulator")
+MAX_SEATS = 8
+
+# Modes each driver's luma.oled class accepts (luma/oled/device/__init__.py);
+# checked here so a table that will fail on the Pi also fails in the emulator.
+_SSD1306_MODES = frozenset({(128, 64), (128, 32), (96, 16), (64, 48), (64, 32)})
+_MODES = {
+    "ssd1306": _SSD1306_MODES,
+    "ssd1309": _SSD1306_MODES,
+    "sh1106": frozenset({(128, 128), (128, 64), (128, 32)}),
+}
+_BUSES = ("i2c", "spi")
+
+_TOP_KEYS = ("table", "seat", "public_screen")
+_TABLE_KEYS = ("name", "backend", "hold_time", "bounce_time")
+_SEAT_KEYS = ("name", "buttons", "screen", "serial")
+_SCREEN_KEYS = ("driver", "bus", "port", "rotate", "width", "height")
+_BUS_KEYS = {"i2c": ("address",), "spi": ("device", "gpio_dc", "gpio_rst", "gpio_cs")}
+_SERIAL_KEYS = ("port", "baudrate")
+
+# luma.core's spi() defaults, made explicit so pin clashes can be checked.
+_SPI_DC = 24
+_SPI_RST = 25
+
+# Any 40-pin board: the header layout has not changed since the B+.
+_HEADER_REVISION = 0xA02082
+
+# Pins the emulator hands out: every GPIO except the I2C pair, so a generated
+# table would still make sense next to I2C screens.
+_EMULATOR_PINS = tuple(p for p in range(28) if p not in (2, 3))
+
+
+@dataclass(frozen=True)
+class ButtonPins:
+    """BCM numbers of a seat's three buttons."""
+
+    prev: int
+    next: int
+    ok: int
+
+    def items(self) -> tuple[tuple[str, int], ...]:
+        """Return ``(button, pin)`` pairs in prev, next, ok order."""
+        return (("prev", self.prev), ("next", self.next), ("ok", self.ok))
+
+
+@dataclass(frozen=True)
+class ScreenConfig:
+    """One OLED panel and the bus it hangs on.
+
+    ``address`` is used on I2C only; ``device`` and the ``gpio_*`` pins (BCM)
+    on SPI only. The defaults describe an I2C panel; the file parser fills
+    SPI defaults (port 0, DC 24, RST 25), code building an SPI panel must set
+    them itself.
+    """
+
+    driver: str = "ssd1306"
+    bus: str = "i2c"
+    port: int = 1
+    address: int = 0x3C
+    device: int = 0
+    gpio_dc: int | None = None
+    gpio_rst: int | None = None
+    gpio_cs: int | None = None
+    rotate: int = 0
+    width: int = 128
+    height: int = 64
+
+    def describe(self) -> str:
+        """Say which panel this is, for messages: ``ssd1306 on i2c port 1 address 0x3c``."""
+        if self.bus == "i2c":
+            return f"{self.driver} on i2c port {self.port} address {self.address:#04x}"
+        text = f"{self.driver} on spi port {self.port} device {self.device}"
+        if self.gpio_cs is not None:
+            text += f" chip select GPIO{self.gpio_cs}"
+        return text
+
+    def pins(self) -> tuple[tuple[str, int], ...]:
+        """Return the ``(key, pin)`` pairs of the GPIO lines this panel uses."""
+        if self.bus != "spi":
+            return ()
+        pairs = (("gpio_dc", self.gpio_dc), ("gpio_rst", self.gpio_rst),
+                 ("gpio_cs", self.gpio_cs))
+        return tuple((key, pin) for key, pin in pairs if pin is not None)
+
+
+@dataclass(frozen=True)
+class SerialSeatConfig:
+    """A seat that is a microcontroller pod on a serial port."""
+
+    port: str
+    baudrate: int = 115200
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    """One seat: either pins and a screen, or a serial pod."""
+
+    index: int
+    name: str
+    buttons: ButtonPins | None = None
+    screen: ScreenConfig | None = None
+    serial: SerialSeatConfig | None = None
+
+    @property
+    def label(self) -> str:
+        """The seat as messages name it: ``seat 2 ("Blue")``."""
+        return f'seat {self.index + 1} ("{self.name}")'
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """The whole table as described by one file."""
+
+    seats: tuple[SeatConfig, ...]
+    name: str = "Table"
+    backend: str | None = None
+    hold_time: float = 0.8
+    bounce_time: float | None = None
+    public_screen: ScreenConfig | None = None
+    source: str = "<string>"
+
+
+def load_table(path: str | Path) -> TableConfig:
+    """Read and check a table file.
+
+    Args:
+        path: The TOML file.
+
+    Returns:
+        The table.
+
+    Raises:
+        TableConfigError: The file cannot be read or is not a valid table.
+    """
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise TableConfigError(f"cannot read: {exc.strerror or exc}", source=source) from exc
+    except UnicodeDecodeError as exc:
+        raise TableConfigError(f"not UTF-8 text (byte {exc.start})", source=source) from exc
+    return parse_table(text, source=source)
+
+
+def parse_table(text: str, source: str = "<string>") -> TableConfig:
+    """Check a table description given as TOML text.
+
+    Args:
+        text: The TOML text.
+        source: Name used in error messages, usually the file name.
+
+    Returns:
+        The table.
+
+    Raises:
+        TableConfigError: The text is not TOML or not a valid table.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise _syntax_error(exc, text, source) from None
+    return _Parser(text, source).table(data)
+
+
+def emulator_table(seats: int, names: list[str] | None = None) -> TableConfig:
+    """Build an emulator table for a number of seats without a file.
+
+    Pins are handed out in order, three per seat, and the (dummy) screens get
+    distinct I2C addresses, so the result passes the same checks as a file.
+
+    Args:
+        seats: Number of seats, 1 to 8.
+        names: Seat names; default "Seat 1", "Seat 2", ...
+
+    Returns:
+        The table, with backend "emulator".
+
+    Raises:
+        TableConfigError: Bad seat count or names.
+    """
+    source = "<emulator>"
+    if not 1 <= seats <= MAX_SEATS:
+        raise TableConfigError(f"a table has 1 to {MAX_SEATS} seats, not {seats}",
+                               source=source, key="seat")
+    if names is None:
+        names = [f"Seat {n + 1}" for n in range(seats)]
+    if len(names) != seats:
+        raise TableConfigError(f"{seats} seats but {len(names)} names", source=source,
+                               key="seat")
+    seat_configs = []
+    for index, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip():
+            raise TableConfigError(f"seat {index + 1}: name must be a non-empty string",
+                                   source=source, key=f"seat[{index + 1}].name")
+        prev, nxt, ok = _EMULATOR_PINS[3 * index:3 * index + 3]
+        screen = ScreenConfig(port=1 + index // 2, address=0x3C + index % 2)
+        seat_configs.append(SeatConfig(index=index, name=name,
+                                       buttons=ButtonPins(prev, nxt, ok), screen=screen))
+    config = TableConfig(seats=tuple(seat_configs), name="Emulated table",
+                         backend="emulator", source=source)
+    _Parser("", source).check_wiring(config)
+    return config
+
+
+def _syntax_error(exc: tomllib.TOMLDecodeError, text: str, source: str) -> TableConfigError:
+    """Turn tomllib's message, which carries the position as text, into our error."""
+    message = str(exc)
+    found = re.search(r"\s*\(at line (\d+), column (\d+)\)$", message)
+    if found:
+        detail = message[:found.start()]
+        return TableConfigError(f"invalid TOML at column {found[2]}: {detail}",
+                                source=source, line=int(found[1]))
+    detail = message.removesuffix(" (at end of document)")
+    return TableConfigError(f"invalid TOML near the end: {detail}", source=source,
+                            line=max(len(text.splitlines()), 1))
+
+
+@functools.cache
+def _header() -> Any:
+    # Imported here: only pin names need it, and it is pure data.
+    from gpiozero.pins.pi import PiBoardInfo
+
+    return PiBoardInfo.from_revision(_HEADER_REVISION)
+
+
+def _kind(value: object) -> str:
+    """Name a TOML value's type the way the TOML spec does."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a float"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "an array"
+    return "a date or time"
+
+
+@dataclass(frozen=True)
+class _Place:
+    """Where in the file a value sits: for messages, keys and line numbers."""
+
+    where: str      # 'seat 2 ("Blue")' or '[table]'
+    prefix: str     # 'seat[2]' or 'table'
+    line: int | None
+
+
+class _Parser:
+    """Checks decoded TOML and builds the dataclasses, one error at a time."""
+
+    def __init__(self, text: str, source: str) -> None:
+        self._text = text
+        self._source = source
+
+    # -- where things are ------------------------------------------------
+
+    def _line(self, pattern: str, occurrence: int = 0) -> int | None:
+        """Find the line of the n-th match of a header pattern (tomllib gives none)."""
+        for count, found in enumerate(re.finditer(pattern, self._text, re.M)):
+            if count == occurrence:
+                return self._text.count("\n", 0, found.start()) + 1
+        return None
+
+    def _section(self, name: str) -> _Place:
+        line = self._line(rf"^[ \t]*(\[[ \t]*{name}[ \t]*\]|{name}[ \t]*=)")
+        return _Place(f"[{name}]", name, line)
+
+    def _seat_place(self, index: int, name: str | None) -> _Place:
+        line = self._line(r"^[ \t]*\[\[[ \t]*seat[ \t]*\]\]", index)
+        where = f"seat {index + 1}" + (f' ("{name}")' if name else "")
+        return _Place(where, f"seat[{index + 1}]", line)
+
+    def _fail(self, place: _Place, key: str | None, detail: str) -> TableConfigError:
+        message = f"{place.where}: {key}: {detail}" if key else f"{place.where}: {detail}"
+        full_key = f"{place.prefix}.{key}" if key else place.prefix
+        return TableConfigError(message, source=self._source, line=place.line, key=full_key)
+
+    # -- values ------------------------------------------------------------
+
+    def _keys(self, place: _Place, key: str | None, raw: object,
+              allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> dict[str, Any]:
+        if not isinstance(raw, dict):
+            raise self._fail(place, key, f"must be a table of keys, not {_kind(raw)}")
+        for name in raw:
+            if name not in allowed:
+                raise self._fail(place, _join(key, name),
+                                 f"unknown key (expected one of: {', '.join(allowed)})")
+        for name in required:
+            if name not in raw:
+                raise self._fail(place, key, f"missing key {name!r}")
+        return raw
+
+    def _int(self, place: _Place, key: str, value: object, low: int, high: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self._fail(place, key, f"must be an integer, not {_kind(value)}")
+        if not low <= value <= high:
+            raise self._fail(place, key, f"must be {low} to {high}, not {value}")
+        return value
+
+    def _seconds(self, place: _Place, key: str, value: object) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self._fail(place, key, f"must be a number of seconds, not {_kind(value)}")
+        if not 0 <= value <= 60:
+            raise self._fail(place, key, f"must be 0 to 60 seconds, not {value}")
+        return float(value)
+
+    def _text_value(self, place: _Place, key: str, value: object,
+                    choices: tuple[str, ...] = ()) -> str:
+        if not isinstance(value, str):
+            raise self._fail(place, key, f"must be a string, not {_kind(value)}")
+        if not value.strip():
+            raise self._fail(place, key, "must not be empty")
+        if choices and value not in choices:
+            raise self._fail(place, key,
+                             f"unknown value {value!r} (expected one of: {', '.join(choices)})")
+        return value
+
+    def _pin(self, place: _Place, key: str, value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise self._fail(place, key,
+                             f"must be a BCM number or a pin name, not {_kind(value)}")
+        found = list(_header().find_pin(value))
+        if not found:
+            raise self._fail(place, key, f"{value!r} is not a pin gpiozero knows "
+                             "(use a BCM number like 17, or 'GPIO17' or 'BOARD11')")
+        name = found[0][1].name
+        if not name.startswith("GPIO"):
+            raise self._fail(place, key, f"{value!r} is a {name} pin, not a GPIO")
+        return int(name.removeprefix("GPIO"))
+
+    # -- sections ------------------------------------------------------------
+
+    def table(self, data: dict[str, Any]) -> TableConfig:
+        """Build and check the whole table."""
+        top = _Place("table file", "", None)
+        for key in data:
+            if key not in _TOP_KEYS:
+                line = self._line(rf"^[ \t]*\[?[ \t]*{re.escape(key)}\b")
+                raise self._fail(_Place(top.where, key, line), None,
+                                 f"unknown key {key!r} (expected one of: {', '.join(_TOP_KEYS)})")
+        place = self._section("table")
+        raw = self._keys(place, None, data.get("table", {}), _TABLE_KEYS)
+        name = self._text_value(place, "name", raw.get("name", "Table"))
+        backend = None
+        if "backend" in raw:
+            backend = self._text_value(place, "backend", raw["backend"], BACKENDS)
+        hold_time = self._seconds(place, "hold_time", raw.get("hold_time", 0.8))
+        if hold_time == 0:
+            raise self._fail(place, "hold_time", "must be more than 0 seconds")
+        bounce_time = None
+        if "bounce_time" in raw:
+            bounce_time = self._seconds(place, "bounce_time", raw["bounce_time"])
+
+        seats_raw = data.get("seat", [])
+        if not isinstance(seats_raw, list):
+            raise self._fail(self._section("seat"), None,
+                             f"must be [[seat]] blocks, not {_kind(seats_raw)}")
+        if not seats_raw:
+            raise self._fail(_Place(top.where, "seat", None), None,
+                             f"no [[seat]]: a table has 1 to {MAX_SEATS} seats")
+        if len(seats_raw) > MAX_SEATS:
+            raise self._fail(self._seat_place(MAX_SEATS, None), None,
+                             f"a table has at most {MAX_SEATS} seats, "
+                             f"this file has {len(seats_raw)}")
+        seats = tuple(self._seat(index, raw) for index, raw in enumerate(seats_raw))
+
+        public = None
+        if "public_screen" in data:
+            public = self._screen(self._section("public_screen"), None, data["public_screen"])
+
+        config = TableConfig(seats=seats, name=name, backend=backend, hold_time=hold_time,
+                             bounce_time=bounce_time, public_screen=public, source=self._source)
+        self.check_wiring(config)
+        return config
+
+    def _seat(self, index: int, raw: object) -> SeatConfig:
+        place = self._seat_place(index, None)
+        raw = self._keys(place, None, raw, _SEAT_KEYS)
+        name = self._text_value(place, "name", raw.get("name", f"Seat {index + 1}"))
+        place = self._seat_place(index, name)
+        if "serial" in raw:
+            if "buttons" in raw or "screen" in raw:
+                raise self._fail(place, "serial", "a serial seat has no buttons or screen "
+                                 "(its pod has its own); remove one or the other")
+            return SeatConfig(index=index, name=name, serial=self._serial(place, raw["serial"]))
+        for key in ("buttons", "screen"):
+            if key not in raw:
+                raise self._fail(place, None, f"missing key {key!r} (or give a 'serial' port)")
+        pins = self._keys(place, "buttons", raw["buttons"], ("prev", "next", "ok"),
+                          required=("prev", "next", "ok"))
+        buttons = ButtonPins(**{key: self._pin(place, f"buttons.{key}", pins[key])
+                                for key in ("prev", "next", "ok")})
+        screen = self._screen(place, "screen", raw["screen"])
+        return SeatConfig(index=index, name=name, buttons=buttons, screen=screen)
+
+    def _screen(self, place: _Place, key: str | None, raw: object) -> ScreenConfig:
+        every_key = _SCREEN_KEYS + _BUS_KEYS["i2c"] + _BUS_KEYS["spi"]
+        raw = self._keys(place, key, raw, every_key, required=("driver", "bus"))
+        driver = self._text_value(place, _join(key, "driver"), raw["driver"], tuple(_MODES))
+        bus = self._text_value(place, _join(key, "bus"), raw["bus"], _BUSES)
+        for name in raw:
+            if name not in _SCREEN_KEYS + _BUS_KEYS[bus]:
+                other = "spi" if bus == "i2c" else "i2c"
+                raise self._fail(place, _join(key, name),
+                                 f"is an {other} setting but this screen is on {bus}")
+        rotate = self._int(place, _join(key, "rotate"), raw.get("rotate", 0), 0, 3)
+        width = self._int(place, _join(key, "width"), raw.get("width", 128), 1, 1024)
+        height = self._int(place, _join(key, "height"), raw.get("height", 64), 1, 1024)
+        if (width, height) not in _MODES[driver]:
+            modes = ", ".join(f"{w}x{h}" for w, h in sorted(_MODES[driver], reverse=True))
+            raise self._fail(place, _join(key, "width"),
+                             f"{driver} supports {modes}, not {width}x{height}")
+        if bus == "i2c":
+            return ScreenConfig(
+                driver=driver, bus=bus, rotate=rotate, width=width, height=height,
+                port=self._int(place, _join(key, "port"), raw.get("port", 1), 0, 255),
+                address=self._int(place, _join(key, "address"), raw.get("address", 0x3C),
+                                  0x03, 0x77))
+        rst = raw.get("gpio_rst", _SPI_RST)
+        if rst is True:
+            raise self._fail(place, _join(key, "gpio_rst"), "must be a pin or false")
+        cs = raw.get("gpio_cs")
+        if cs is not None:
+            cs = self._pin(place, _join(key, "gpio_cs"), cs)
+            if cs == 0:
+                # luma's gpio_cs_spi tests the pin for truth and would skip GPIO0.
+                raise self._fail(place, _join(key, "gpio_cs"),
+                                 "GPIO0 cannot be a chip select for luma; use another pin")
+        return ScreenConfig(
+            driver=driver, bus=bus, rotate=rotate, width=width, height=height,
+            port=self._int(place, _join(key, "port"), raw.get("port", 0), 0, 255),
+            device=self._int(place, _join(key, "device"), raw.get("device", 0), 0, 255),
+            gpio_dc=self._pin(place, _join(key, "gpio_dc"), raw.get("gpio_dc", _SPI_DC)),
+            gpio_rst=None if rst is False else self._pin(place, _join(key, "gpio_rst"), rst),
+            gpio_cs=cs)
+
+    def _serial(self, place: _Place, raw: object) -> SerialSeatConfig:
+        raw = self._keys(place, "serial", raw, _SERIAL_KEYS, required=("port",))
+        return SerialSeatConfig(
+            port=self._text_value(place, "serial.port", raw["port"]),
+            baudrate=self._int(place, "serial.baudrate", raw.get("baudrate", 115200),
+                               1, 10_000_000))
+
+    # -- wiring ------------------------------------------------------------
+
+    def check_wiring(self, config: TableConfig) -> None:
+        """Reject tables whose devices would fight over a pin, address or port."""
+        pins: dict[int, tuple[str, str]] = {}          # BCM -> (owner, key)
+        i2c: dict[tuple[int, int], str] = {}           # (port, address) -> owner
+        spi: dict[tuple[int, int], tuple[str, int | None]] = {}
+        serial_ports: dict[str, str] = {}
+        names: dict[str, str] = {}
+
+        def claim_pin(place: _Place, key: str, pin: int) -> None:
+            if pin in pins:
+                owner, owner_key = pins[pin]
+                if key.endswith("gpio_dc") and owner_key.endswith("gpio_dc"):
+                    return  # a shared data/command line is normal SPI wiring
+                detail = f"pin {pin} is already used by {owner} {owner_key}"
+                if key.endswith("gpio_rst") and owner_key.endswith("gpio_rst"):
+                    detail += (" (a shared reset line resets the panels already set up; "
+                               "set gpio_rst = false on all but the first)")
+                raise self._fail(place, key, detail)
+            pins[pin] = (place.where, key)
+
+        def claim_screen(place: _Place, key: str, screen: ScreenConfig) -> None:
+            for pin_key, pin in screen.pins():
+                claim_pin(place, _join(key, pin_key), pin)
+            if screen.bus == "i2c":
+                spot = (screen.port, screen.address)
+                if spot in i2c:
+                    raise self._fail(place, _join(key, "address"),
+                                     f"i2c port {screen.port} address {screen.address:#04x} "
+                                     f"is already used by {i2c[spot]}")
+                i2c[spot] = f"{place.where} {key or 'screen'}"
+                return
+            spot = (screen.port, screen.device)
+            if spot in spi:
+                owner, owner_cs = spi[spot]
+                if owner_cs is None or screen.gpio_cs is None:
+                    raise self._fail(place, _join(key, "device"),
+                                     f"spi port {screen.port} device {screen.device} is already "
+                                     f"used by {owner}; panels sharing it need a gpio_cs each")
+            spi[spot] = (f"{place.where} {key or 'screen'}", screen.gpio_cs)
+
+        for seat in config.seats:
+            place = self._seat_place(seat.index, seat.name)
+            if seat.name.casefold() in names:
+                raise self._fail(place, "name", f"{names[seat.name.casefold()]} has that name")
+            names[seat.name.casefold()] = place.where
+            if seat.buttons is not None:
+                for button, pin in seat.buttons.items():
+                    claim_pin(place, f"buttons.{button}", pin)
+            if seat.screen is not None:
+                claim_screen(place, "screen", seat.screen)
+            if seat.serial is not None:
+                if seat.serial.port in serial_ports:
+                    raise self._fail(place, "serial.port", f"{seat.serial.port} is already "
+                                     f"used by {serial_ports[seat.serial.port]}")
+                serial_ports[seat.serial.port] = place.where
+        if config.public_screen is not None:
+            claim_screen(self._section("public_screen"), "", config.public_screen)
+
+
+def _join(prefix: str | None, key: str) -> str:
+    return f"{prefix}.{key}" if prefix else key

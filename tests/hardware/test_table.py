@@ -1,0 +1,333 @@
+"""Tests for hardware.table: the TOML table description and its checks."""
+
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+
+from hardware.errors import TableConfigError
+from hardware.table import (
+    ButtonPins,
+    ScreenConfig,
+    SerialSeatConfig,
+    emulator_table,
+    load_table,
+    parse_table,
+)
+
+TABLES = Path(str(files("hardware.tables")))
+
+RED = """
+[[seat]]
+name = "Red"
+buttons = { prev = 5, next = 6, ok = 13 }
+screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3C }
+"""
+
+BLUE = """
+[[seat]]
+name = "Blue"
+buttons = { prev = 19, next = 26, ok = 12 }
+screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3D }
+"""
+
+
+def seat(name, prev, nxt, ok, screen='{ driver = "ssd1306", bus = "i2c", port = 1, address = 0x3D }'):
+    return (f'\n[[seat]]\nname = "{name}"\nbuttons = {{ prev = {prev}, next = {nxt}, ok = {ok} }}\n'
+            f"screen = {screen}\n")
+
+
+def header_lines(text, header="[[seat]]"):
+    return [n for n, line in enumerate(text.splitlines(), start=1) if line == header]
+
+
+def rejected(text):
+    with pytest.raises(TableConfigError) as caught:
+        parse_table(text, source="table.toml")
+    return caught.value
+
+
+def test_pi_example_file_describes_two_i2c_and_two_spi_seats():
+    """The shipped pi-4.toml loads: two ssd1306 at 0x3C/0x3D on bus 1, two SPI panels with GPIO chip selects."""
+    table = load_table(TABLES / "pi-4.toml")
+    assert table.backend == "pi"
+    assert len(table.seats) == 4
+    i2c = [s.screen for s in table.seats if s.screen.bus == "i2c"]
+    spi = [s.screen for s in table.seats if s.screen.bus == "spi"]
+    assert [(s.driver, s.port, s.address) for s in i2c] == [("ssd1306", 1, 0x3C), ("ssd1306", 1, 0x3D)]
+    assert len(spi) == 2 and all(s.gpio_cs is not None for s in spi)
+    assert len({s.gpio_cs for s in spi}) == 2
+
+
+def test_emulator_example_file_has_seven_emulated_seats():
+    """The shipped emulator-7.toml loads as seven seats on the emulator backend."""
+    table = load_table(TABLES / "emulator-7.toml")
+    assert table.backend == "emulator"
+    assert [s.index for s in table.seats] == list(range(7))
+    assert all(s.buttons is not None and s.screen is not None for s in table.seats)
+
+
+def test_full_format_parses_into_dataclasses():
+    """Every documented key lands in the right dataclass field, pin names resolved to BCM numbers."""
+    table = parse_table("""
+[table]
+name = "Kitchen table"
+backend = "mock"
+hold_time = 1.5
+bounce_time = 0.02
+
+[[seat]]
+name = "Red"
+buttons = { prev = 5, next = "GPIO6", ok = "BOARD33" }
+screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3D, rotate = 2 }
+
+[[seat]]
+name = "Blue"
+buttons = { prev = "BCM16", next = "J8:38", ok = 21 }
+screen = { driver = "sh1106", bus = "spi", port = 0, device = 1, gpio_dc = 24, gpio_rst = 25, gpio_cs = 8 }
+
+[[seat]]
+name = "Pod"
+serial = { port = "/dev/ttyACM0", baudrate = 57600 }
+
+[public_screen]
+driver = "sh1106"
+bus = "i2c"
+port = 3
+width = 128
+height = 128
+""")
+    assert (table.name, table.backend, table.hold_time, table.bounce_time) == (
+        "Kitchen table", "mock", 1.5, 0.02)
+    red, blue, pod = table.seats
+    assert red.buttons == ButtonPins(prev=5, next=6, ok=13)
+    assert red.screen == ScreenConfig(driver="ssd1306", bus="i2c", port=1, address=0x3D, rotate=2)
+    assert blue.buttons == ButtonPins(prev=16, next=20, ok=21)
+    assert (blue.screen.device, blue.screen.gpio_dc, blue.screen.gpio_rst, blue.screen.gpio_cs) == (
+        1, 24, 25, 8)
+    assert pod.serial == SerialSeatConfig(port="/dev/ttyACM0", baudrate=57600)
+    assert pod.buttons is None and pod.screen is None
+    assert (table.public_screen.width, table.public_screen.height, table.public_screen.port) == (
+        128, 128, 3)
+    assert blue.label == 'seat 2 ("Blue")'
+
+
+def test_defaults_fill_optional_keys():
+    """Absent optional keys take their documented defaults (0.8 s hold, no debounce, luma's SPI pins)."""
+    table = parse_table("""
+[[seat]]
+buttons = { prev = 5, next = 6, ok = 13 }
+screen = { driver = "ssd1309", bus = "spi" }
+""")
+    assert (table.name, table.backend, table.hold_time, table.bounce_time) == ("Table", None, 0.8, None)
+    only = table.seats[0]
+    assert only.name == "Seat 1"
+    assert (only.screen.port, only.screen.device, only.screen.gpio_dc, only.screen.gpio_rst,
+            only.screen.gpio_cs) == (0, 0, 24, 25, None)
+    assert (only.screen.width, only.screen.height, only.screen.rotate) == (128, 64, 0)
+
+
+def test_gpio_rst_false_means_no_reset_line():
+    """gpio_rst = false leaves the reset line out, so a second panel can skip the shared reset."""
+    table = parse_table("""
+[[seat]]
+buttons = { prev = 5, next = 6, ok = 13 }
+screen = { driver = "sh1106", bus = "spi", gpio_rst = false }
+""")
+    assert table.seats[0].screen.gpio_rst is None
+    assert table.seats[0].screen.pins() == (("gpio_dc", 24),)
+
+
+def test_syntax_error_names_file_and_line():
+    """A TOML syntax error is reported with the file name and the line tomllib found it on."""
+    error = rejected('[table]\nname = "x"\nhold_time = = 3\n')
+    assert error.line == 3
+    assert str(error).startswith("table.toml:3: invalid TOML at column")
+
+
+def test_pin_used_twice_names_both_seats_and_the_line():
+    """A pin claimed by two seats is rejected at the second seat's [[seat]] line, naming both."""
+    text = RED + seat("Blue", 19, 26, 13)
+    error = rejected(text)
+    assert header_lines(text) == [2, 7]
+    assert str(error) == ('table.toml:7: seat 2 ("Blue"): buttons.ok: '
+                          'pin 13 is already used by seat 1 ("Red") buttons.ok')
+    assert error.line == 7
+    assert error.key == "seat[2].buttons.ok"
+    assert error.source == "table.toml"
+
+
+def test_same_pin_in_another_spelling_still_collides():
+    """BCM 5 and BOARD29 are the same header pin, so they collide."""
+    error = rejected(RED + seat("Blue", '"BOARD29"', 26, 12))
+    assert "buttons.prev: pin 5 is already used by seat 1" in str(error)
+
+
+def test_screen_pins_collide_with_button_pins():
+    """An SPI panel's reset line cannot reuse a button's pin."""
+    spi = '{ driver = "sh1106", bus = "spi", gpio_dc = 24, gpio_rst = 6 }'
+    error = rejected(RED + seat("Blue", 19, 26, 12, spi))
+    assert "screen.gpio_rst: pin 6 is already used by seat 1 (\"Red\") buttons.next" in str(error)
+
+
+def test_spi_panels_may_share_dc_but_not_reset():
+    """Sharing the data/command line is normal SPI wiring; sharing reset is refused with a hint."""
+    first = '{ driver = "sh1106", bus = "spi", device = 0, gpio_dc = 24, gpio_rst = 25 }'
+    shared_dc = '{ driver = "sh1106", bus = "spi", device = 1, gpio_dc = 24, gpio_rst = 27 }'
+    shared_rst = '{ driver = "sh1106", bus = "spi", device = 1, gpio_dc = 23, gpio_rst = 25 }'
+    parse_table(seat("A", 5, 6, 13, first) + seat("B", 19, 26, 12, shared_dc))
+    error = rejected(seat("A", 5, 6, 13, first) + seat("B", 19, 26, 12, shared_rst))
+    assert "gpio_rst: pin 25 is already used" in str(error)
+    assert "gpio_rst = false" in str(error)
+
+
+@pytest.mark.parametrize(("screens", "ok"), [
+    (('{ driver = "ssd1306", bus = "i2c", port = 1, address = 0x3C }',
+      '{ driver = "ssd1306", bus = "i2c", port = 3, address = 0x3C }'), True),
+    (('{ driver = "ssd1306", bus = "i2c", port = 1, address = 0x3C }',
+      '{ driver = "sh1106", bus = "i2c", port = 1, address = 0x3C }'), False),
+])
+def test_i2c_address_must_be_unique_per_port(screens, ok):
+    """Two I2C panels may share an address only on different ports."""
+    text = seat("A", 5, 6, 13, screens[0]) + seat("B", 19, 26, 12, screens[1])
+    if ok:
+        assert len(parse_table(text).seats) == 2
+    else:
+        error = rejected(text)
+        assert "screen.address: i2c port 1 address 0x3c is already used by seat 1" in str(error)
+
+
+@pytest.mark.parametrize(("cs_a", "cs_b", "ok"), [
+    (None, None, False),
+    (17, None, False),
+    (17, 22, True),
+])
+def test_spi_port_and_device_shared_only_with_gpio_chip_selects(cs_a, cs_b, ok):
+    """Two SPI panels on one port/device need a GPIO chip select each."""
+    def spi(dc, rst, cs):
+        extra = f", gpio_cs = {cs}" if cs is not None else ""
+        return f'{{ driver = "sh1106", bus = "spi", gpio_dc = {dc}, gpio_rst = {rst}{extra} }}'
+    text = seat("A", 5, 6, 13, spi(24, 25, cs_a)) + seat("B", 19, 26, 12, spi(24, 27, cs_b))
+    if ok:
+        assert [s.screen.gpio_cs for s in parse_table(text).seats] == [cs_a, cs_b]
+    else:
+        assert "spi port 0 device 0 is already used" in str(rejected(text))
+
+
+@pytest.mark.parametrize(("text", "message", "key"), [
+    ('[[seat]]\nname = "A"\nbuttons = { prev = 5, next = 6 }\n'
+     'screen = { driver = "ssd1306", bus = "i2c" }\n',
+     "buttons: missing key 'ok'", "seat[1].buttons"),
+    (RED.replace('name = "Red"', 'name = "Red"\ncolour = "red"'),
+     "colour: unknown key", "seat[1].colour"),
+    ("[tabel]\n" + RED, "unknown key 'tabel'", "tabel"),
+    (RED.replace("address = 0x3C", "adress = 0x3C"), "screen.adress: unknown key", None),
+    ("[table]\nhold_time = \"fast\"\n" + RED,
+     "[table]: hold_time: must be a number of seconds, not a string", "table.hold_time"),
+    ("[table]\nbackend = \"arduino\"\n" + RED, "unknown value 'arduino'", "table.backend"),
+    (RED.replace("prev = 5", "prev = true"), "buttons.prev: must be a BCM number or a pin name, not a boolean",
+     "seat[1].buttons.prev"),
+    (RED.replace("address = 0x3C", 'address = "0x3C"'), "screen.address: must be an integer, not a string",
+     None),
+    (RED.replace('"ssd1306"', '"sh1107"'), "screen.driver: unknown value 'sh1107'", None),
+    (RED.replace('bus = "i2c"', 'bus = "uart"'), "screen.bus: unknown value 'uart'", None),
+    (RED.replace("address = 0x3C", "device = 1"), "screen.device: is an spi setting but this screen is on i2c",
+     None),
+    (RED.replace("address = 0x3C", "address = 0x3C, width = 128, height = 128"),
+     "ssd1306 supports 128x64, 128x32, 96x16, 64x48, 64x32, not 128x128", None),
+    (RED.replace("prev = 5", 'prev = "BOARD1"'), "'BOARD1' is a 3V3 pin, not a GPIO", None),
+    (RED.replace("prev = 5", "prev = 40"), "40 is not a pin gpiozero knows", None),
+    (RED.replace("address = 0x3C", "address = 0x3C, rotate = 4"),
+     "screen.rotate: must be 0 to 3, not 4", None),
+    (RED.replace("buttons", "serial = { port = \"/dev/ttyACM0\" }\nbuttons"),
+     "serial: a serial seat has no buttons or screen", "seat[1].serial"),
+    ('[[seat]]\nname = "A"\nbuttons = { prev = 5, next = 6, ok = 13 }\n',
+     "missing key 'screen'", "seat[1]"),
+    (RED + BLUE.replace('"Blue"', '"red"'), 'name: seat 1 ("Red") has that name', "seat[2].name"),
+    ('[[seat]]\nserial = { port = "/dev/ttyACM0" }\n[[seat]]\nserial = { port = "/dev/ttyACM0" }\n',
+     "serial.port: /dev/ttyACM0 is already used by seat 1", "seat[2].serial.port"),
+    (RED.replace('bus = "i2c", port = 1, address = 0x3C', 'bus = "spi", gpio_cs = 0'),
+     "GPIO0 cannot be a chip select", None),
+])
+def test_bad_tables_are_rejected_with_a_clear_message(text, message, key):
+    """Each malformed description is refused with a message naming the key and what is wrong."""
+    error = rejected(text)
+    assert message in str(error)
+    assert str(error).startswith("table.toml")
+    if key is not None:
+        assert error.key == key
+
+
+def test_no_seats_is_rejected():
+    """A table needs at least one seat."""
+    assert "no [[seat]]" in str(rejected('[table]\nname = "Empty"\n'))
+
+
+def test_nine_seats_are_rejected_at_the_ninth_seat():
+    """More than eight seats is refused, pointing at the ninth [[seat]] header."""
+    text = "".join(f'[[seat]]\nserial = {{ port = "/dev/ttyACM{n}" }}\n' for n in range(9))
+    error = rejected(text)
+    assert "at most 8 seats" in str(error)
+    assert error.line == 17
+
+
+def test_line_points_at_the_offending_seat():
+    """A semantic error inside the third seat carries the line of the third [[seat]] header."""
+    text = RED + BLUE + seat("Green", 16, 20, '"nope"', '{ driver = "ssd1306", bus = "i2c", port = 3 }')
+    error = rejected(text)
+    assert error.line == header_lines(text)[2]
+    assert 'seat 3 ("Green"): buttons.ok' in str(error)
+
+
+def test_public_screen_address_must_not_clash_with_a_seat():
+    """The public screen is checked against seat screens like any other panel."""
+    text = RED + '\n[public_screen]\ndriver = "ssd1306"\nbus = "i2c"\naddress = 0x3C\n'
+    error = rejected(text)
+    assert "[public_screen]: address: i2c port 1 address 0x3c is already used" in str(error)
+    assert error.line == header_lines(text, "[public_screen]")[0]
+
+
+def test_load_table_names_a_missing_file(tmp_path):
+    """A file that cannot be read is a TableConfigError naming the file."""
+    missing = tmp_path / "nowhere.toml"
+    with pytest.raises(TableConfigError, match="nowhere.toml: cannot read"):
+        load_table(missing)
+
+
+def test_load_table_uses_the_path_as_source(tmp_path):
+    """Errors from load_table name the file they came from."""
+    path = tmp_path / "kitchen.toml"
+    path.write_text(RED + seat("Blue", 5, 26, 12), encoding="utf-8")
+    with pytest.raises(TableConfigError) as caught:
+        load_table(path)
+    assert caught.value.source == str(path)
+    assert str(caught.value).startswith(f"{path}:{header_lines(RED + seat('Blue', 5, 26, 12))[1]}: ")
+
+
+def test_emulator_table_assigns_distinct_pins_and_addresses():
+    """emulator_table builds N valid seats with no pin or I2C address shared."""
+    table = emulator_table(8)
+    assert table.backend == "emulator"
+    pins = [pin for s in table.seats for _, pin in s.buttons.items()]
+    assert len(pins) == len(set(pins)) == 24
+    spots = {(s.screen.port, s.screen.address) for s in table.seats}
+    assert len(spots) == 8
+
+
+def test_emulator_table_takes_names_and_checks_count():
+    """Names are used in order; a seat count outside 1..8 or a names mismatch is refused."""
+    table = emulator_table(3, ["Ann", "Bo", "Cy"])
+    assert [s.name for s in table.seats] == ["Ann", "Bo", "Cy"]
+    with pytest.raises(TableConfigError, match="1 to 8 seats"):
+        emulator_table(9)
+    with pytest.raises(TableConfigError, match="2 seats but 1 names"):
+        emulator_table(2, ["Ann"])
+    with pytest.raises(TableConfigError, match="Ann"):
+        emulator_table(2, ["Ann", "ann"])
+
+
+def test_screen_describe_names_bus_and_address():
+    """ScreenConfig.describe says which panel it is, as error messages need."""
+    assert ScreenConfig().describe() == "ssd1306 on i2c port 1 address 0x3c"
+    spi = ScreenConfig(driver="sh1106", bus="spi", port=0, device=1, gpio_dc=24, gpio_cs=17)
+    assert spi.describe() == "sh1106 on spi port 0 device 1 chip select GPIO17"
