@@ -47,21 +47,23 @@ def cmd_games(args: argparse.Namespace) -> int:
 class Printer:
     """Prints the public side of a game as it is played: each turn, event and the end."""
 
-    def __init__(self, out: Any = sys.stdout) -> None:
+    def __init__(self, out: Any = None) -> None:
         self.out = out
         self.last_turn: Any = None
 
     def __call__(self, match: Match, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
+        out = self.out or sys.stdout
         view = match.public_view()
         turn = view.get("turn", view.get("round"))
         for event in events:
-            print("  " + match.game.describe_event(event, match.names), file=self.out)
+            print("  " + match.game.describe_event(event, match.names), file=out)
         if turn != self.last_turn and not match.is_over and match.pending():
             self.last_turn = turn
-            print(f"-- {match.prompt().line}", file=self.out)
+            print(f"-- {match.prompt().line}", file=out)
 
 
-def print_result(match: Match, out: Any = sys.stdout) -> None:
+def print_result(match: Match, out: Any = None) -> None:
+    out = out or sys.stdout
     result = match.result()
     if result is None:
         print(f"Not finished: {match.prompt().line}", file=out)

@@ -158,17 +158,28 @@ class Runtime:
         return _("{names}: screen fault").format(names=", ".join(broken)) if broken else ""
 
     def refresh(self) -> None:
-        """Redraw the seats whose face changed."""
-        changed = False
+        """Redraw the seats whose face changed.
+
+        A screen that fails changes what the other seats say (they note the
+        fault), so one more pass follows whenever a seat's fault state changed.
+        """
+        for _ in range(2):
+            if not self._redraw():
+                break
+
+    def _redraw(self) -> bool:
+        """Draw every changed face once; return whether any seat's fault state changed."""
+        faults_changed = False
         for index, seat in enumerate(self.seats):
             face = self.face(index)
             if face == seat.face:
                 continue
             seat.face = face
-            changed = True
+            self.version += 1
             screen = self.screens[index]
             if screen is None:
                 continue
+            was = seat.degraded
             try:
                 screen.show(render_face(face, screen.size))
                 seat.degraded = ""
@@ -177,5 +188,5 @@ class Runtime:
                 seat.degraded = str(err)
                 seat.face = None  # try again on the next refresh
                 _log.error("seat %d screen: %s", index + 1, err)
-        if changed:
-            self.version += 1
+            faults_changed |= bool(was) != bool(seat.degraded)
+        return faults_changed

@@ -1,0 +1,92 @@
+"""The courtier command: demo, replay, games, and clear errors for bad input."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from firmware.cli import main
+
+
+@pytest.fixture(autouse=True)
+def state_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("COURTIER_STATE_DIR", str(tmp_path / "state"))
+    return tmp_path / "state"
+
+
+def _scores(text):
+    block = text.split("Final scores:")[1]
+    return re.findall(r"^\s+(\w+)\s+(\d+)\s", block, re.M)
+
+
+def test_games_lists_tenno_and_its_options(capsys):
+    assert main(["-v", "games"]) == 0
+    out = capsys.readouterr().out
+    assert "tenno" in out and "2-7 players" in out
+    assert "ronin_swap='strict'" in out and "[ASSUMPTION]" in out
+
+
+def test_demo_plays_a_whole_game_and_replay_of_its_journal_agrees(tmp_path, capsys):
+    journal = tmp_path / "demo.jsonl"
+    assert main(["demo", "tenno", "--players", "4", "--seed", "7", "--journal", str(journal)]) == 0
+    demo = capsys.readouterr().out
+    assert "Winner:" in demo and " vs " in demo
+    assert main(["replay", str(journal)]) == 0
+    replay = capsys.readouterr().out
+    assert _scores(demo) == _scores(replay) and _scores(demo)
+    assert main(["replay", "--json", str(journal)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["over"] is True
+    assert {k: v for k, v in data["result"]["scores"].items()} == {
+        str(["Red", "Blue", "Green", "Yellow"].index(name)): int(score) for name, score in _scores(demo)}
+
+
+def test_demo_is_the_same_game_for_the_same_seed(tmp_path, capsys):
+    main(["demo", "tenno", "--seed", "3", "--journal", str(tmp_path / "a.jsonl")])
+    first = capsys.readouterr().out
+    main(["demo", "tenno", "--seed", "3", "--journal", str(tmp_path / "b.jsonl")])
+    second = capsys.readouterr().out
+    assert first.split("Journal:")[0] == second.split("Journal:")[0]
+
+
+def test_demo_without_a_journal_path_saves_under_the_state_directory(state_dir, capsys):
+    main(["demo", "tenno", "--seed", "2"])
+    main(["demo", "tenno", "--seed", "2"])
+    assert len(list((state_dir / "games").glob("demo-tenno-seed2-*.jsonl"))) == 2
+
+
+def test_replay_of_a_broken_journal_says_which_line(tmp_path, capsys):
+    journal = tmp_path / "demo.jsonl"
+    main(["demo", "tenno", "--seed", "1", "--journal", str(journal)])
+    capsys.readouterr()
+    lines = journal.read_text().splitlines()
+    lines[4] = lines[4][:10]
+    journal.write_text("\n".join(lines) + "\n")
+    assert main(["replay", str(journal)]) == 2
+    err = capsys.readouterr().err
+    assert "line 5 is not valid JSON" in err
+
+
+def test_replay_of_a_missing_file_is_a_clear_error(tmp_path, capsys):
+    assert main(["replay", str(tmp_path / "nope.jsonl")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_unknown_game_and_bad_options_are_clear_errors(capsys):
+    assert main(["demo", "chess"]) == 2
+    assert "no game called 'chess'" in capsys.readouterr().err
+    assert main(["demo", "tenno", "--option", "ronin_swap=sometimes"]) == 2
+    assert "ronin_swap" in capsys.readouterr().err
+    assert main(["demo", "tenno", "--players", "9"]) == 2
+    assert "2 to 7 players" in capsys.readouterr().err
+
+
+def test_play_with_a_bad_table_file_names_the_problem(tmp_path, capsys):
+    table = tmp_path / "table.toml"
+    table.write_text('[table]\nbackend = "mock"\n[[seat]]\nname = "A"\nbuttons = { prev = 5, next = 6, ok = 5 }\n'
+                     'screen = { driver = "ssd1306", bus = "i2c" }\n')
+    assert main(["play", "tenno", "--table", str(table), "--ui", "none"]) == 2
+    err = capsys.readouterr().err
+    assert "table.toml:3" in err and "pin 5" in err

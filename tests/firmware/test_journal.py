@@ -1,0 +1,116 @@
+"""The journal: fsynced JSON lines, torn last line skipped, bad lines named, never overwritten."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine.errors import BadJournal
+from engine.match import Match
+from engine.testing import play_random
+from firmware import journal as journals
+from firmware.journal import Journal
+
+
+def _saved_game(tmp_path, actions=20):
+    match = Match.new("tenno", 3, seed=4)
+    path = tmp_path / "game.jsonl"
+    journal = Journal.create(path, match.header)
+    rng = random.Random(4)
+    for _ in range(actions):
+        seat = rng.choice(match.pending())
+        action = rng.choice(match.legal_actions(seat))
+        match.apply(action)
+        journal.append(action)
+    journal.close()
+    return match, path
+
+
+def test_journal_replays_to_the_same_state(tmp_path):
+    match, path = _saved_game(tmp_path)
+    loaded = journals.load(path)
+    assert loaded.warnings == []
+    again = Match.replay(loaded.header, loaded.actions)
+    assert again.state == match.state and again.actions == match.actions
+
+
+def test_journal_never_overwrites_an_existing_file(tmp_path):
+    match, path = _saved_game(tmp_path)
+    with pytest.raises(FileExistsError):
+        Journal.create(path, match.header)
+
+
+def test_torn_last_line_is_skipped_with_a_warning_and_cut_on_resume(tmp_path):
+    match, path = _saved_game(tmp_path)
+    whole = path.read_bytes()
+    path.write_bytes(whole + b'{"type":"action","n":21,"act')
+    loaded = journals.load(path)
+    assert len(loaded.actions) == 20
+    assert "line 22 was cut off" in loaded.warnings[0]
+    journal = Journal.resume(path, loaded)
+    journal.append({"seat": 0, "do": "x"})
+    journal.close()
+    lines = path.read_bytes().split(b"\n")
+    assert json.loads(lines[-2])["n"] == 21  # appended cleanly after the cut
+
+
+def test_malformed_line_in_the_middle_is_named(tmp_path):
+    _, path = _saved_game(tmp_path)
+    lines = path.read_text().splitlines()
+    lines[5] = "{not json"
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(BadJournal, match="line 6 is not valid JSON"):
+        journals.load(path)
+
+
+def test_missing_or_reordered_action_is_named(tmp_path):
+    _, path = _saved_game(tmp_path)
+    lines = path.read_text().splitlines()
+    del lines[3]
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(BadJournal, match="is action 4, expected 3"):
+        journals.load(path)
+
+
+def test_a_file_that_is_not_a_journal_is_refused(tmp_path):
+    path = tmp_path / "x.jsonl"
+    path.write_text('{"hello": 1}\n')
+    with pytest.raises(BadJournal, match="not a courtier journal header"):
+        journals.load(path)
+    path.write_text("")
+    with pytest.raises(BadJournal, match="empty"):
+        journals.load(path)
+
+
+def test_an_action_that_does_not_replay_is_named(tmp_path):
+    match = Match.new("tenno", 2, seed=1)
+    path = tmp_path / "bad.jsonl"
+    journal = Journal.create(path, match.header)
+    journal.append({"seat": 0, "do": "attack", "slot": 0, "target": 1, "target_slot": 0})
+    journal.close()
+    loaded = journals.load(path)
+    with pytest.raises(BadJournal, match="saved action 1 does not replay"):
+        Match.replay(loaded.header, loaded.actions)
+
+
+def test_keep_aside_moves_the_file_to_a_new_name(tmp_path):
+    _, path = _saved_game(tmp_path, actions=2)
+    content = path.read_bytes()
+    first = journals.keep_aside(path)
+    path.write_bytes(b"again")
+    second = journals.keep_aside(path)
+    assert first != second and first.read_bytes() == content and second.read_bytes() == b"again"
+    assert not path.exists()
+
+
+def test_a_finished_game_journal_replays_to_its_result(tmp_path):
+    match = play_random(Match.new("tenno", 4, seed=9), random.Random(9))
+    path = tmp_path / "done.jsonl"
+    journal = Journal.create(path, match.header)
+    for action in match.actions:
+        journal.append(action)
+    journal.close()
+    loaded = journals.load(path)
+    assert Match.replay(loaded.header, loaded.actions).result() == match.result()

@@ -1,0 +1,57 @@
+"""The seat menu: built from legal actions, one field at a time."""
+
+from firmware.menu import Menu
+
+ATTACKS = [{"seat": 0, "do": "attack", "slot": s, "target": t, "target_slot": ts}
+           for s in (0, 2) for t in (1, 2) for ts in (0, 1, 2)]
+
+
+def test_menu_asks_one_field_at_a_time_in_record_order_and_submits_when_complete():
+    menu = Menu()
+    level = menu.level(ATTACKS)
+    assert (level.key, level.values) == ("slot", [0, 2])  # "do" has one value: skipped
+    menu.move(ATTACKS, +1)
+    assert menu.choose(ATTACKS) is None
+    assert menu.level(ATTACKS).key == "target"
+    assert menu.choose(ATTACKS) is None
+    level = menu.level(ATTACKS)
+    assert (level.key, level.values, level.chosen) == ("target_slot", [0, 1, 2], {"do": "attack", "slot": 2, "target": 1})
+    menu.move(ATTACKS, -1)
+    assert menu.choose(ATTACKS) == {"seat": 0, "do": "attack", "slot": 2, "target": 1, "target_slot": 2}
+    assert menu.path == [] and menu.cursor == 0
+
+
+def test_back_undoes_the_last_choice_and_is_refused_at_the_top():
+    menu = Menu()
+    menu.choose(ATTACKS)
+    assert menu.level(ATTACKS).key == "target"
+    assert menu.back() is True
+    assert menu.level(ATTACKS).key == "slot"
+    assert menu.back() is False
+
+
+def test_a_single_action_is_offered_as_one_confirmable_choice():
+    only = [{"seat": 1, "do": "defend", "monk": False}]
+    menu = Menu()
+    level = menu.level(only)
+    assert level.complete == only[0] and level.values == ["defend"]
+    assert menu.choose(only) == only[0]
+
+
+def test_cursor_wraps_around():
+    menu = Menu()
+    menu.move(ATTACKS, -1)
+    assert menu.cursor == 1
+
+
+def test_a_half_made_choice_that_no_longer_fits_starts_again():
+    menu = Menu()
+    menu.choose(ATTACKS)  # slot 0
+    others = [{"seat": 0, "do": "refill", "slot": 1, "card": c} for c in (4, 5)]
+    level = menu.level(others)
+    assert level.key == "card" and menu.path == []
+
+
+def test_no_actions_means_nothing_to_choose():
+    assert Menu().level([]) is None
+    assert Menu().choose([]) is None

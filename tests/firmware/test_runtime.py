@@ -1,0 +1,200 @@
+"""The runtime on a mock table: gpiozero MockFactory pins in, luma dummy screens out."""
+
+from __future__ import annotations
+
+import errno
+import os
+
+import pytest
+
+from engine.match import Match
+from engine.testing import tenno_position
+from firmware.faces import lines_of
+from firmware.journal import Journal
+from firmware.render import render_face
+from firmware.runtime import Runtime
+from hardware.factory import open_table
+from hardware.table import emulator_table
+
+NINJA, MONK = 4, 5
+
+
+@pytest.fixture
+def table():
+    with open_table(emulator_table(3, ["Red", "Blue", "Green"]), "mock") as opened:
+        yield opened
+
+
+def run(table, match, journal=None):
+    runtime = Runtime(match, [seat.screen for seat in table.seats], journal)
+    table.on_event = runtime.post
+    return runtime
+
+
+def press(table, runtime, seat, button, times=1):
+    """Press a real gpiozero button on its mock pin, then let the runtime handle the events."""
+    pin = table.seats[seat].buttons.pin(button)
+    for _ in range(times):
+        pin.drive_low()
+        pin.drive_high()
+    runtime.drain()
+
+
+def screen_text(table, runtime, seat):
+    """The seat's face, after checking its screen shows exactly that face."""
+    face = runtime.seats[seat].face
+    screen = table.seats[seat].screen
+    assert screen.image.tobytes() == render_face(face, screen.size).tobytes()
+    return "\n".join(lines_of(face))
+
+
+def test_buttons_drive_a_whole_attack_a_monk_reaction_and_a_swap(table):
+    match = tenno_position(3, {0: [NINJA, 9, 3], 1: [8, MONK, 3]}, active=0)
+    runtime = run(table, match)
+    assert "Attack with:" in screen_text(table, runtime, 0)
+    assert "Waiting for Red" in screen_text(table, runtime, 1)
+    assert "Row Nj4 Dm9 P3" in screen_text(table, runtime, 0)
+    assert "Row Sa8 Mk5 P3" in screen_text(table, runtime, 1)
+
+    # Red: slot 2 (Daimyo 9), target Blue, Blue's slot 1.
+    press(table, runtime, 0, "next")
+    assert "slot 2: Dm9" in screen_text(table, runtime, 0)
+    press(table, runtime, 0, "ok")
+    assert "> Blue" in screen_text(table, runtime, 0)
+    press(table, runtime, 0, "ok")
+    press(table, runtime, 0, "ok")
+    assert match.state.phase == "defend"
+
+    # Blue alone is asked, and alone sees the Monk choice.
+    blue = screen_text(table, runtime, 1)
+    assert "Dm9 hits your slot 1" in blue and "Reveal, no Monk" in blue
+    assert "Waiting for Blue" in screen_text(table, runtime, 0)
+    assert "Monk" not in screen_text(table, runtime, 2)
+    press(table, runtime, 1, "next")
+    assert "Reveal + Monk (+2)" in screen_text(table, runtime, 1)
+    press(table, runtime, 1, "ok")
+    fight = match.state.fights[0]
+    assert (fight.attack_strength, fight.defend_strength, fight.outcome) == (9, 10, "defender")
+
+    # Red refills the gap left by the Daimyo: picks the Shogun (hand: 1 2 5 6 7 8 10 X).
+    assert match.state.phase == "refill" and match.pending() == [0]
+    assert "Refill your slot 2" in screen_text(table, runtime, 0)
+    for _ in range(8):
+        if "Shogun" in screen_text(table, runtime, 0):
+            break
+        press(table, runtime, 0, "next")
+    press(table, runtime, 0, "ok")
+    assert match.state.seats[0].row == [NINJA, 10, 3]
+
+    # Blue's reward is a secret peek at one of Red's cards.
+    assert "Peek at Red:" in screen_text(table, runtime, 1)
+    assert "> Peek" in screen_text(table, runtime, 1)
+    press(table, runtime, 1, "ok")  # "Peek" (or "Skip")
+    press(table, runtime, 1, "next")
+    assert "> Red slot 2" in screen_text(table, runtime, 1)
+    press(table, runtime, 1, "ok")
+    assert "saw Red2=Sh10" in screen_text(table, runtime, 1)
+    assert "Sh10" not in screen_text(table, runtime, 2)
+
+    # Blue's turn: Blue's Samurai 8 beats Green's Peasant 1, then swaps.
+    assert match.state.active == 1
+    press(table, runtime, 1, "ok")  # slot 1: Sa8
+    press(table, runtime, 1, "next")
+    assert "> Green" in screen_text(table, runtime, 1)
+    press(table, runtime, 1, "ok")
+    press(table, runtime, 1, "ok")  # Green's slot 1: Peasant 1
+    press(table, runtime, 2, "ok")  # Green reveals
+    press(table, runtime, 2, "ok")  # Green refills
+    assert "You won: swap?" in screen_text(table, runtime, 1)
+    press(table, runtime, 1, "ok")  # "Swap a card"
+    press(table, runtime, 1, "ok")  # slot 1
+    row_before = list(match.state.seats[1].row)
+    press(table, runtime, 1, "ok")  # the first hand card
+    assert match.state.seats[1].row != row_before
+    assert match.state.phase == "attack" and match.state.active == 2
+
+
+def test_held_ok_goes_back_one_level(table):
+    import threading
+
+    match = tenno_position(3, {}, active=0)
+    runtime = run(table, match)
+    press(table, runtime, 0, "ok")
+    assert runtime.seats[0].menu.path == [("slot", 0)]
+    held = threading.Event()
+    table.on_event = lambda e: (runtime.post(e), held.set() if e.gesture == "hold" else None)
+    buttons = table.seats[0].buttons
+    ok = buttons.pin("ok")
+    for button in buttons._buttons.values():
+        button.hold_time = 0.01
+    ok.drive_low()
+    assert held.wait(2), "gpiozero reported the hold"
+    ok.drive_high()
+    runtime.drain()
+    assert runtime.seats[0].menu.path == []
+    assert "Attack with:" in screen_text(table, runtime, 0)
+
+
+def test_only_changed_seats_are_redrawn(table):
+    match = tenno_position(3, {}, active=0)
+    runtime = run(table, match)
+    images = [seat.screen.image.tobytes() for seat in table.seats]
+    version = runtime.version
+    press(table, runtime, 0, "next")
+    assert runtime.version == version + 1
+    assert table.seats[0].screen.image.tobytes() != images[0]
+    assert [s.screen.image.tobytes() for s in table.seats[1:]] == images[1:]
+
+
+def test_presses_from_a_seat_with_nothing_to_decide_change_nothing(table):
+    match = tenno_position(3, {}, active=0)
+    runtime = run(table, match)
+    before = match.to_data()
+    press(table, runtime, 2, "ok")
+    press(table, runtime, 2, "next")
+    assert match.to_data() == before
+
+
+def test_each_accepted_action_is_journalled_before_the_screens_move_on(table, tmp_path):
+    match = Match.new("tenno", 3, seed=2, options={"start_seat": 0})
+    path = tmp_path / "j.jsonl"
+    runtime = run(table, match, Journal.create(path, match.header))
+    for seat in range(3):
+        press(table, runtime, seat, "ok")
+    assert match.state.phase == "attack"
+    lines = path.read_text().splitlines()
+    assert len(lines) == 4 and [__import__("json").loads(x)["n"] for x in lines[1:]] == [1, 2, 3]
+
+
+def test_an_action_that_cannot_be_saved_is_not_accepted(table, tmp_path, monkeypatch):
+    match = Match.new("tenno", 3, seed=2)
+    runtime = run(table, match, Journal.create(tmp_path / "j.jsonl", match.header))
+    before = match.to_data()
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)
+    press(table, runtime, 0, "ok")
+    assert match.to_data() == before
+    assert "Not saved" in screen_text(table, runtime, 0)
+    monkeypatch.undo()
+    press(table, runtime, 0, "ok")
+    assert match.state.seats[0].arranged
+
+
+def test_a_failing_screen_marks_the_seat_and_the_game_goes_on(table):
+    match = tenno_position(3, {}, active=0)
+    runtime = run(table, match)
+
+    def broken(image):
+        raise OSError(errno.EREMOTEIO, "Remote I/O error")
+
+    table.seats[1].screen.device.display = broken
+    press(table, runtime, 0, "next")
+    press(table, runtime, 0, "ok")
+    press(table, runtime, 0, "ok")
+    press(table, runtime, 0, "ok")
+    assert match.state.phase == "defend"
+    assert runtime.seats[1].degraded
+    assert "Blue: screen fault" in screen_text(table, runtime, 0)

@@ -1,0 +1,49 @@
+"""Secrets on the glass: re-drawing what a seat may not know never changes a byte of its screen."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.games import all_games
+from engine.rng import Rng
+from engine.testing import reachable_matches
+from firmware.faces import seat_face
+from firmware.menu import Menu
+from firmware.render import render_face
+
+
+def _walk(menu: Menu, actions, rng: random.Random) -> None:
+    """Put the menu somewhere along a random half-made choice."""
+    for _ in range(rng.randrange(3)):
+        menu.move(actions, rng.choice((-1, 1)) * rng.randrange(4))
+        if menu.level(actions) is None or menu.level(actions).complete is not None:
+            return
+        if rng.random() < 0.5:
+            menu.choose(actions)
+
+
+@pytest.mark.parametrize("game", [g.name for g in all_games()])
+@pytest.mark.parametrize("players", [3, 5])
+def test_seat_screen_bytes_do_not_depend_on_what_the_seat_may_not_know(game, players):
+    rng = random.Random(players)
+    compared = 0
+    for match in reachable_matches(game, players, seed=players, every=3):
+        if match.is_over:
+            continue  # at the end every pile is turned face up
+        names = match.names
+        for seat in range(players):
+            menu = Menu()
+            actions = match.legal_actions(seat)
+            _walk(menu, actions, rng)
+            path, cursor = list(menu.path), menu.cursor
+            face = seat_face(match.game, names, seat, match.view(seat), actions, menu)
+            image = render_face(face).tobytes()
+            other = match.game.redeal(match.state, seat, Rng.seeded(rng.randrange(1 << 30)))
+            menu = Menu(list(path), cursor)
+            other_face = seat_face(match.game, names, seat, match.game.view(other, seat),
+                                   match.game.legal_actions(other, seat), menu)
+            assert render_face(other_face).tobytes() == image
+            compared += 1
+    assert compared > players * 10
