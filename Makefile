@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.courtier-installed
 
-.PHONY: demo test play clean
+.PHONY: demo test play clean picture
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,3 +24,8 @@ test: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache
+
+# The README's picture: a frame of a real demo run on the emulated table.
+picture: $(STAMP)
+	rm -rf .picture && $(BIN)/courtier demo tenno --players 3 --seed 4 --journal .picture/game.jsonl --record .picture/frames/ > /dev/null
+	cp .picture/frames/table_000062.png docs/emulated-table.png && rm -rf .picture

@@ -49,16 +49,16 @@ class Printer:
 
     def __init__(self, out: Any = None) -> None:
         self.out = out
-        self.last_turn: Any = None
+        self.last_phase: Any = None
 
     def __call__(self, match: Match, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
         out = self.out or sys.stdout
-        view = match.public_view()
-        turn = view.get("turn", view.get("round"))
         for event in events:
             print("  " + match.game.describe_event(event, match.names), file=out)
-        if turn != self.last_turn and not match.is_over and match.pending():
-            self.last_turn = turn
+        view = match.public_view()
+        phase = (view.get("phase"), view.get("turn", view.get("round")))
+        if phase != self.last_phase and not match.is_over:
+            self.last_phase = phase
             print(f"-- {match.prompt().line}", file=out)
 
 
@@ -90,22 +90,26 @@ def cmd_demo(args: argparse.Namespace) -> int:
     path = Path(args.journal) if args.journal else archive_name(state_dir(), f"demo-{game.name}-seed{args.seed}")
     journal = Journal.create(path, match.header)
     printer = Printer()
-    recorder = None
+    recorder = log = None
     print(f"{game.title}, {players} players, seed {args.seed}")
     with open_table(emulator_table(players, list(match.names)), "mock") as table:
-        runtime = Runtime(match, [seat.screen for seat in table.seats], journal, listeners=[printer])
+        listeners: list[Any] = [printer]
         if args.record:
-            from .emulator import Recorder
+            from .emulator import Recorder, TableLog
 
-            recorder = Recorder(args.record, kind="png" if args.record.endswith("/") else "gif")
-            recorder.record(runtime, table)
+            log = TableLog()
+            listeners.append(log)
+            recorder = Recorder(args.record, kind="png" if args.record.endswith("/") else "gif", log=log)
+        runtime = Runtime(match, [seat.screen for seat in table.seats], journal, listeners=listeners)
+        if recorder is not None:
+            recorder.record(runtime)
         bots = [RandomBot(args.seed * 1000 + seat) for seat in range(players)]
         printer(match, None, [])
         while not match.is_over:
             seat = match.pending()[0]
             runtime.submit(bots[seat].choose(match.legal_actions(seat)))
             if recorder is not None:
-                recorder.record(runtime, table)
+                recorder.record(runtime)
         if recorder is not None:
             recorder.close()
     journal.close()
@@ -172,23 +176,36 @@ def cmd_play(args: argparse.Namespace) -> int:
     match = session.match
     if len(config.seats) != match.header.players and not args.table:
         config = emulator_table(match.header.players)
+    ui = args.ui or ("none" if backend == "pi" else "terminal")
     with open_table(config, backend) as table:
         seats = table.seats[: match.header.players]
-        runtime = Runtime(match, [seat.screen for seat in seats], session.journal)
+        listeners: list[Any] = []
+        log = recorder = None
+        if ui != "none":
+            from . import emulator
+
+            log = emulator.TableLog()
+            for message in session.messages:
+                log.note(message)
+            listeners.append(log)
+            if args.record:
+                recorder = emulator.Recorder(args.record, kind="png" if args.record.endswith("/") else "gif",
+                                             log=log)
+        runtime = Runtime(match, [seat.screen for seat in seats], session.journal, listeners=listeners)
         table.on_event = runtime.post
-        ui = args.ui or ("none" if backend == "pi" else "terminal")
         try:
             if ui == "none":
                 while True:
                     runtime.step(timeout=0.5)
-            from . import emulator
-
-            frontend = emulator.WindowFrontend(table) if ui == "window" else emulator.TerminalFrontend(table)
-            frontend.run(runtime)
+            kind = emulator.WindowFrontend if ui == "window" else emulator.TerminalFrontend
+            with kind(table, log=log, recorder=recorder) as frontend:
+                frontend.run(runtime)
         except KeyboardInterrupt:
             pass
         finally:
             session.journal.close()
+            if recorder is not None:
+                recorder.close()
     print_result(match)
     return 0
 
@@ -226,6 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")
     play.add_argument("--ui", choices=("terminal", "window", "none"),
                       help="how the emulated table is shown (default: terminal; none on a Pi)")
+    play.add_argument("--record", help="also save the emulated table as an animated GIF (FILE.gif) or PNG frames (DIR/)")
     play.add_argument("--state-dir", help="where games are saved (default: $COURTIER_STATE_DIR, "
                                           "$STATE_DIRECTORY or ~/.local/state/courtier)")
     play.set_defaults(func=cmd_play)

@@ -45,6 +45,7 @@ Listener = Callable[[Match, dict[str, Any] | None, list[dict[str, Any]]], None]
 class SeatState:
     menu: Menu = field(default_factory=Menu)
     face: Face | None = None
+    actions: list[dict[str, Any]] = field(default_factory=list)  # the legal actions the menu was built on
     notice: str = ""
     degraded: str = ""  # why the screen is failing, "" when it works
 
@@ -133,8 +134,6 @@ class Runtime:
                 _log.error("journal write failed: %s", err)
                 self._notice(seat, _("Not saved ({error}); try again").format(error=err.strerror or err))
                 return False
-        for seat_state in self.seats:
-            seat_state.menu.reset()
         for listener in self.listeners:
             listener(self.match, action, events)
         self.refresh()
@@ -148,9 +147,14 @@ class Runtime:
 
     # --- output --------------------------------------------------------------
     def face(self, seat: int) -> Face:
+        """Build the seat's face; a menu whose legal actions changed starts again from the top."""
         match = self.match
         state = self.seats[seat]
-        return seat_face(match.game, match.names, seat, match.view(seat), match.legal_actions(seat),
+        actions = match.legal_actions(seat)
+        if actions != state.actions:
+            state.menu.reset()
+            state.actions = actions
+        return seat_face(match.game, match.names, seat, match.view(seat), actions,
                          state.menu, notice=state.notice or self._degraded_note(seat))
 
     def _degraded_note(self, seat: int) -> str:

@@ -93,7 +93,7 @@ def test_buttons_drive_a_whole_attack_a_monk_reaction_and_a_swap(table):
     press(table, runtime, 1, "next")
     assert "> Red slot 2" in screen_text(table, runtime, 1)
     press(table, runtime, 1, "ok")
-    assert "saw Red2=Sh10" in screen_text(table, runtime, 1)
+    assert "seen Red2=Sh10" in screen_text(table, runtime, 1)
     assert "Sh10" not in screen_text(table, runtime, 2)
 
     # Blue's turn: Blue's Samurai 8 beats Green's Peasant 1, then swaps.
@@ -198,3 +198,13 @@ def test_a_failing_screen_marks_the_seat_and_the_game_goes_on(table):
     assert match.state.phase == "defend"
     assert runtime.seats[1].degraded
     assert "Blue: screen fault" in screen_text(table, runtime, 0)
+
+
+def test_a_seat_keeps_its_half_made_choice_when_another_seat_acts(table):
+    match = Match.new("tenno", 3, seed=2)
+    runtime = run(table, match)
+    press(table, runtime, 0, "next", times=2)
+    assert "3/6" in screen_text(table, runtime, 0)
+    press(table, runtime, 1, "ok")  # Blue lays its row
+    assert match.state.seats[1].arranged
+    assert "3/6" in screen_text(table, runtime, 0)

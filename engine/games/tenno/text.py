@@ -31,17 +31,17 @@ def slot_name(slot: int) -> str:
 
 
 def header(view: dict[str, Any], names: Sequence[str]) -> str:
-    phase = view["phase"]
-    active = names[view["active"]]
+    """Short enough to follow the seat's own name on a 21-character line."""
+    phase, turn = view["phase"], view["turn"]
     if view["over"]:
-        return _("Tenno: game over")
+        return _("Game over")
     if phase == "setup":
-        return _("Tenno: setup")
+        return _("Setup")
     if phase == "refill":
-        return _("T{turn} refill").format(turn=view["turn"])
+        return _("T{turn} refill").format(turn=turn)
     if phase == "reward":
-        return _("T{turn} rewards").format(turn=view["turn"])
-    return _("T{turn} {name} attacks").format(turn=view["turn"], name=active)
+        return _("T{turn} reward").format(turn=turn)
+    return _("T{turn} {name}").format(turn=turn, name=names[view["active"]])
 
 
 def card_value(card: int) -> str:
@@ -52,16 +52,16 @@ def card_value(card: int) -> str:
 def panel(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     me = view["me"]
     hand = sorted(me["hand"], key=lambda c: (CARDS.cards[c].ability == "geisha", c))
-    memory = ""
+    line = _("Prisoners {n}").format(n=me["captives"])
     if me["peeks"]:
         peek = me["peeks"][-1]
-        memory = " " + _("saw {name}{n}={card}{mark}").format(
-            name=names[peek["target"]][:3], n=peek["slot"] + 1, card=card_short(peek["card"]),
-            mark="?" if peek["stale"] else "")
+        line = _("Pris.{n} seen {name}{slot}={card}{mark}").format(
+            n=me["captives"], name=names[peek["target"]][:3], slot=peek["slot"] + 1,
+            card=card_short(peek["card"]), mark="?" if peek["stale"] else "")
     return [
         _("Row {cards}").format(cards=" ".join(card_short(c) for c in me["row"])),
         _("Hand {cards}").format(cards=" ".join(card_value(c) for c in hand) or "-"),
-        _("Prisoners {n}").format(n=me["captives"]) + memory,
+        line,
     ]
 
 

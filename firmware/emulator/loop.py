@@ -1,0 +1,131 @@
+"""The loop the emulated table's front-ends share, and what they show besides the screens.
+
+Every front-end reads keys (pressing mock buttons through a `Keyboard`), lets
+the runtime handle the queued events, redraws when ``runtime.version``
+moved, and stops on quit. It reads only public things from the engine
+(``match.prompt()``, ``match.names``, ``match.pending()``); every seat pixel
+comes from that seat's own screen image.
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+import os
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from PIL import Image
+
+from .keyboard import Keyboard
+from .picture import SEAT_SIZE
+
+if TYPE_CHECKING:
+    from .recorder import Recorder
+
+_log = logging.getLogger(__name__)
+
+
+def luma_emulator() -> Any:
+    """Import luma.emulator's devices; it needs pygame, which only the ``emulator`` extra installs."""
+    # pygame greets on import; a greeting would land in the middle of a terminal or a log.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from luma.emulator import device
+
+    return device
+
+
+def screen_images(screens: Sequence[Any]) -> list[Image.Image]:
+    """The last image each screen showed (blank for a seat without a screen)."""
+    return [screen.image if screen is not None else Image.new("1", SEAT_SIZE) for screen in screens]
+
+
+class TableLog:
+    """The public story of the match, for the lines under the table.
+
+    Add it to the runtime's listeners: it receives only the public events of
+    each accepted action (never the action itself, which may be secret).
+    """
+
+    def __init__(self, size: int = 50) -> None:
+        self._lines: collections.deque[str] = collections.deque(maxlen=size)
+
+    def note(self, line: str) -> None:
+        """Add a line of your own (a start message, a saved-game notice)."""
+        self._lines.append(line)
+
+    @property
+    def lines(self) -> list[str]:
+        """The lines kept, oldest first."""
+        return list(self._lines)
+
+    def __call__(self, match: Any, action: Any, events: Sequence[dict[str, Any]]) -> None:
+        for event in events:
+            self.note(match.game.describe_event(event, match.names))
+
+
+class Frontend:
+    """The loop the window and terminal share; subclasses read keys and draw.
+
+    Args:
+        table: The open emulator or mock table; its buttons are pressed and its screens shown.
+        log: Public lines to show under the seats, or None.
+        recorder: Also record every new picture, or None.
+    """
+
+    def __init__(self, table: Any, *, log: TableLog | None = None, recorder: Recorder | None = None) -> None:
+        self.table = table
+        self.keyboard = Keyboard(table)
+        self.log = log
+        self.recorder = recorder
+        self._shown: int | None = None  # runtime.version last drawn; None forces a redraw
+        self._quit = False
+
+    def run(self, runtime: Any, stop: Callable[[], bool] = lambda: False) -> None:
+        """Play until the user quits or ``stop()`` says so."""
+        while not stop() and self.poll_once(runtime):
+            pass
+
+    def poll_once(self, runtime: Any) -> bool:
+        """Read waiting keys, handle the events, redraw if anything changed; False once the user quit.
+
+        Keys typed before the quit key still count.
+        """
+        for key in self.read_keys():
+            if not self.keyboard.press(key):
+                _log.debug("key %r is no button here", key)
+        runtime.drain()
+        if not self._quit and runtime.version != self._shown:
+            self._shown = runtime.version
+            self.draw(runtime)
+        return not self._quit
+
+    def snapshot(self, runtime: Any) -> dict[str, Any]:
+        """Everything a picture of the table shows, from the screens and the public prompt."""
+        match = runtime.match
+        return {
+            "images": screen_images([seat.screen for seat in self.table.seats]),
+            "names": match.names,
+            "prompt": match.prompt(),
+            "log": self.log.lines if self.log is not None else (),
+            "highlight": match.pending(),
+        }
+
+    def read_keys(self) -> list[str]:
+        """Keys typed since the last call, waiting briefly for one; sets ``_quit`` on the quit key."""
+        raise NotImplementedError
+
+    def draw(self, runtime: Any) -> None:
+        """Show the table as it is now."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Let go of held keys; subclasses also close their display."""
+        self.keyboard.close()
+
+    def __enter__(self) -> Frontend:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+

@@ -1,0 +1,212 @@
+"""Pictures of the whole emulated table: one image for a window or a recording, text for a terminal.
+
+Every pixel of a seat comes from that seat's own screen image; around them go
+only public words (seat names, the table prompt, the public log) and the keys
+that stand for each seat's buttons.
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from typing import Sequence
+
+from PIL import Image, ImageDraw
+
+from engine.game import Prompt
+from engine.i18n import _
+
+from ..render import fit, font, wrap
+from .keyboard import KEYS
+
+SEAT_SIZE = (128, 64)
+MARGIN = 6  # around the whole picture (on the right, GAP: a label may run past its screen)
+GAP = 14  # between seats, both ways
+LABEL = 12  # the name line above a seat
+FRAME = 2  # from a seat's pixels to its frame line
+LINE = 11  # footer line height (the bitmap font is 11 pixels high)
+FOOTER_LINES = 12  # fixed, so the picture keeps one size for a window or a GIF
+PROMPT_LINES = 2
+LOG_LINES = 3
+
+BACKGROUND = (24, 24, 28)
+PIXEL_ON = (255, 255, 255)
+PIXEL_OFF = (0, 0, 0)
+FRAME_COLOUR = (96, 96, 110)
+TEXT = (225, 225, 225)
+DIM = (150, 150, 160)
+HIGHLIGHT = (255, 196, 0)
+
+
+def keys_label(seat: int) -> str:
+    """The keys of a seat as shown beside its name: ``"q/w/e  W=back"`` ("" past the last set)."""
+    if not 0 <= seat < len(KEYS):
+        return ""
+    prev, ok, nxt = KEYS[seat]
+    return _("{prev}/{ok}/{next}  {back}=back").format(prev=prev, ok=ok, next=nxt, back=ok.upper())
+
+
+def seat_label(seat: int, name: str) -> str:
+    """What stands above a seat: number, name and keys, e.g. ``"1 Red  q/w/e  W=back"``."""
+    keys = keys_label(seat)
+    return f"{seat + 1} {name}  {keys}" if keys else f"{seat + 1} {name}"
+
+
+def default_columns(count: int) -> int:
+    """Seats per row: two for up to four seats (reads best), then up to four."""
+    if count <= 2:
+        return max(count, 1)
+    if count <= 4:
+        return 2
+    return 3 if count <= 6 else 4
+
+
+def seat_positions(count: int, columns: int | None = None,
+                   size: tuple[int, int] = SEAT_SIZE) -> list[tuple[int, int]]:
+    """Top-left corner of each seat's pixels in the composed picture, in seat order."""
+    columns = columns or default_columns(count)
+    width, height = size
+    cell_w, cell_h = width + 2 * FRAME, LABEL + height + 2 * FRAME
+    return [(MARGIN + (i % columns) * (cell_w + GAP) + FRAME,
+             MARGIN + (i // columns) * (cell_h + GAP) + LABEL + FRAME)
+            for i in range(count)]
+
+
+def compose(images: Sequence[Image.Image], names: Sequence[str], prompt: Prompt | None = None,
+            log: Sequence[str] = (), columns: int | None = None,
+            highlight: Sequence[int] = ()) -> Image.Image:
+    """Draw the whole table as one RGB picture.
+
+    The size depends only on the number and size of the seat images and on
+    ``columns``, never on the words, so a window or a GIF can keep it.
+
+    Args:
+        images: Each seat's screen image (mode "1"), in seat order.
+        names: Each seat's name.
+        prompt: The public line and steps, shown below the seats.
+        log: Public log lines; the last few are shown.
+        columns: Seats per row; default from ``default_columns``.
+        highlight: Seats whose decision is pending; they get a yellow frame and marker.
+
+    Returns:
+        An RGB image (luma.emulator devices take RGB and show colour).
+    """
+    count = len(images)
+    columns = min(columns or default_columns(count), max(count, 1))
+    width = max((im.width for im in images), default=SEAT_SIZE[0])
+    height = max((im.height for im in images), default=SEAT_SIZE[1])
+    rows = max(1, math.ceil(count / columns))
+    cell_w, cell_h = width + 2 * FRAME, LABEL + height + 2 * FRAME
+    picture_w = MARGIN + columns * (cell_w + GAP)
+    grid_h = rows * cell_h + (rows - 1) * GAP
+    picture_h = 2 * MARGIN + grid_h + GAP + FOOTER_LINES * LINE
+    picture = Image.new("RGB", (picture_w, picture_h), BACKGROUND)
+    draw = ImageDraw.Draw(picture)
+    f = font()
+    for seat, ((x, y), image) in enumerate(zip(seat_positions(count, columns, (width, height)), images)):
+        pending = seat in highlight
+        colour = HIGHLIGHT if pending else TEXT
+        label_x = x - FRAME
+        if pending:  # a small triangle before the name: this seat has a decision to make
+            top = y - FRAME - LABEL + 2
+            draw.polygon([(label_x, top), (label_x + 3, top + 3), (label_x, top + 6)], fill=HIGHLIGHT)
+            label_x += 6
+        name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+        room = x - FRAME + cell_w + GAP - 2 - label_x
+        draw.text((label_x, y - FRAME - LABEL - 1), fit(seat_label(seat, name), room), font=f, fill=colour)
+        lit = Image.new("RGB", image.size, PIXEL_ON)
+        panel = Image.new("RGB", image.size, PIXEL_OFF)
+        panel.paste(lit, mask=image.convert("1"))
+        picture.paste(panel, (x, y))
+        box = (x - FRAME, y - FRAME, x + image.width + FRAME - 1, y + image.height + FRAME - 1)
+        draw.rectangle(box, outline=HIGHLIGHT if pending else FRAME_COLOUR, width=2 if pending else 1)
+    footer = footer_lines(prompt, log, picture_w - 2 * MARGIN)
+    y = MARGIN + grid_h + GAP
+    for text, colour in footer:
+        draw.text((MARGIN, y - 1), text, font=f, fill=colour)
+        y += LINE
+    return picture
+
+
+def footer_lines(prompt: Prompt | None, log: Sequence[str], width: int) -> list[tuple[str, tuple[int, int, int]]]:
+    """The prompt, its steps and the last log lines, wrapped to ``width`` pixels, in ``FOOTER_LINES`` lines."""
+    head = wrap(prompt.line, width)[:PROMPT_LINES] if prompt is not None else []
+    tail = [line for entry in log for line in wrap(entry, width)][-LOG_LINES:]
+    room = FOOTER_LINES - len(head) - len(tail)
+    steps: list[str] = []
+    for step in (prompt.steps if prompt is not None else ()):
+        wrapped = wrap(step, width - 12)
+        steps += ["- " + wrapped[0]] + ["  " + more for more in wrapped[1:]]
+    if len(steps) > room:
+        steps = steps[: max(room - 1, 0)] + ["  ..."]
+    return ([(line, TEXT) for line in head] + [(line, TEXT) for line in steps]
+            + [(line, DIM) for line in tail])[:FOOTER_LINES]
+
+
+# Bits of the Unicode braille cell (U+2800 + bits), by pixel row and column in the 2x4 cell.
+_DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
+
+
+def braille(image: Image.Image) -> list[str]:
+    """Turn a one-bit image into lines of braille characters, 2x4 pixels each.
+
+    A 128x64 screen becomes 16 lines of 64 characters, small enough to show
+    two seats side by side in an ordinary terminal.
+    """
+    bits = image if image.mode == "1" else image.convert("L").point(lambda v: 255 if v >= 128 else 0, "1")
+    width, height = bits.size
+    pixels = bits.load()
+    lines = []
+    for top in range(0, height, 4):
+        chars = []
+        for left in range(0, width, 2):
+            code = 0
+            for dy in range(4):
+                for dx in range(2):
+                    x, y = left + dx, top + dy
+                    if x < width and y < height and pixels[x, y]:
+                        code |= _DOTS[dy][dx]
+            chars.append(chr(0x2800 + code))
+        lines.append("".join(chars))
+    return lines
+
+
+def terminal_lines(images: Sequence[Image.Image], names: Sequence[str], prompt: Prompt | None = None,
+                   log: Sequence[str] = (), width: int = 80, highlight: Sequence[int] = ()) -> list[str]:
+    """Lay the table out as terminal text: seats in braille, then prompt, steps, log and key help.
+
+    Seats go two per row when ``width`` allows, else one. A pending seat has
+    a heavy frame and "[deciding]" beside its name.
+    """
+    blocks = []
+    for seat, image in enumerate(images):
+        rows = braille(image)
+        inner = len(rows[0]) if rows else 0
+        heavy = seat in highlight
+        tl, tr, bl, br, h, v = "┏┓┗┛━┃" if heavy else "┌┐└┘─│"
+        name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+        label = seat_label(seat, name) + ("  " + _("[deciding]") if heavy else "")
+        blocks.append([label[: inner + 2].ljust(inner + 2), tl + h * inner + tr,
+                       *(v + row + v for row in rows), bl + h * inner + br])
+    lines: list[str] = []
+    block_w = max((len(b[0]) for b in blocks), default=0)
+    columns = 2 if width >= 2 * block_w + 2 else 1
+    for start in range(0, len(blocks), columns):
+        group = blocks[start:start + columns]
+        for row in range(max(len(b) for b in group)):
+            lines.append("  ".join(b[row].ljust(block_w) if row < len(b) else " " * block_w
+                                   for b in group).rstrip())
+    text_w = max(20, width - 1)
+    lines.append("")
+    if prompt is not None:
+        lines += textwrap.wrap(prompt.line, text_w)
+        for step in prompt.steps:
+            lines += textwrap.wrap(step, text_w, initial_indent="  - ", subsequent_indent="    ")
+    if log:
+        lines.append("")
+        lines += [line for entry in log[-LOG_LINES:] for line in textwrap.wrap(entry, text_w)]
+    seats = "   ".join(f"{i + 1}:{'/'.join(KEYS[i])}" for i in range(min(len(images), len(KEYS))))
+    lines.append("")
+    lines += textwrap.wrap(_("Keys prev/ok/next: {seats}.  Upper-case ok key (W, S, X...) = back.  "
+                             "Esc or Ctrl-C quits.").format(seats=seats), text_w)
+    return lines

@@ -1,0 +1,435 @@
+"""Tests for firmware.emulator: the table picture, keys as mock button presses, and the front-ends."""
+
+import dataclasses
+import fcntl
+import json
+import os
+import pty
+import select
+import signal
+import struct
+import sys
+import termios
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from engine.match import Match
+from firmware.emulator import (
+    KEYS,
+    Keyboard,
+    Recorder,
+    TableLog,
+    WindowFrontend,
+    braille,
+    compose,
+    screen_images,
+    seat_positions,
+    terminal_lines,
+)
+from firmware.emulator.picture import FRAME, HIGHLIGHT
+from firmware.runtime import Runtime
+from hardware import emulator_table, open_table
+from hardware.events import InputEvent
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start(config=None, players=3, listeners=()):
+    """A real emulator table running a real Tennō match, button events going to the runtime."""
+    table = open_table(config or emulator_table(players), "emulator")
+    runtime = Runtime(Match.new("tenno", players, seed=1), [seat.screen for seat in table.seats],
+                      listeners=listeners)
+    table.on_event = runtime.post  # the runtime needs the table's screens first
+    return table, runtime
+
+
+@pytest.fixture
+def playing():
+    table, runtime = start()
+    yield table, runtime
+    table.close()
+
+
+def queued(runtime):
+    """Take every event waiting in the runtime's queue, without handling it."""
+    events = []
+    while not runtime.events.empty():
+        events.append(runtime.events.get_nowait())
+    return events
+
+
+def images_of(table):
+    return screen_images([seat.screen for seat in table.seats])
+
+
+# --- braille ------------------------------------------------------------------
+
+def test_braille_dot_positions():
+    """Pixel (0,0) is braille dot 1 (U+2801) and pixel (1,3) is dot 8 (U+2880)."""
+    image = Image.new("1", (2, 4))
+    image.putpixel((0, 0), 1)
+    assert braille(image) == ["\u2801"]
+    image = Image.new("1", (2, 4))
+    image.putpixel((1, 3), 1)
+    assert braille(image) == ["\u2880"]
+    assert braille(Image.new("1", (2, 4), 1)) == ["\u28ff"]
+
+
+def test_braille_of_a_seat_screen_is_16_lines_of_64():
+    """A 128x64 screen is 16 lines of 64 characters; a lit pixel lands in its own cell."""
+    image = Image.new("1", (128, 64))
+    image.putpixel((127, 63), 1)
+    lines = braille(image)
+    assert len(lines) == 16 and all(len(line) == 64 for line in lines)
+    assert lines[15][63] == "\u2880"
+    assert set("".join(lines[:15])) == {"\u2800"}
+
+
+def test_braille_pads_a_partial_cell():
+    """An image not a multiple of 2x4 still gets every pixel, in a partly filled cell."""
+    image = Image.new("1", (3, 5))
+    image.putpixel((2, 4), 1)
+    assert braille(image) == ["\u2800\u2800", "\u2800\u2801"]
+
+
+# --- the composed picture -------------------------------------------------------
+
+def test_compose_puts_each_seat_screen_at_its_place(playing):
+    """Every seat's pixels appear unchanged (white on black) at its grid position."""
+    table, runtime = playing
+    images = images_of(table)
+    picture = compose(images, runtime.match.names, runtime.match.prompt())
+    assert picture.mode == "RGB"
+    for (x, y), image in zip(seat_positions(3), images):
+        region = picture.crop((x, y, x + 128, y + 64)).convert("1", dither=Image.Dither.NONE)
+        assert region.tobytes() == image.tobytes()
+
+
+def test_compose_keeps_one_size_whatever_the_words(playing):
+    """The picture size depends on the seats only, so a window or a GIF can keep it."""
+    table, runtime = playing
+    images = images_of(table)
+    bare = compose(images, ["", "", ""])
+    busy = compose(images, runtime.match.names, runtime.match.prompt(),
+                   log=[f"line {n} " * 20 for n in range(30)], highlight=[0, 1, 2])
+    assert bare.size == busy.size
+    assert compose(images, ["", "", ""], columns=3).width > bare.width
+
+
+def test_compose_marks_pending_seats(playing):
+    """A seat whose decision is pending gets a highlighted frame; the others do not."""
+    table, runtime = playing
+    picture = compose(images_of(table), runtime.match.names, highlight=[1])
+    (x0, y0), (x1, y1), _ = seat_positions(3)
+    assert picture.getpixel((x1 - FRAME, y1 + 10)) == HIGHLIGHT
+    assert picture.getpixel((x0 - FRAME, y0 + 10)) != HIGHLIGHT
+
+
+def test_compose_shows_the_prompt_below_the_seats(playing):
+    """The public prompt draws text under the grid; without it that band is empty."""
+    table, runtime = playing
+    images = images_of(table)
+    names = runtime.match.names
+    with_prompt = compose(images, names, runtime.match.prompt())
+    without = compose(images, names)
+    bottom = max(y for _, y in seat_positions(3)) + 64 + FRAME
+    band = (0, bottom + 1, with_prompt.width, with_prompt.height)
+    assert with_prompt.crop(band).getcolors() != without.crop(band).getcolors()
+    assert len(without.crop(band).getcolors()) == 1
+
+
+def test_terminal_lines_lay_out_seats_by_width(playing):
+    """Two seats per row when the terminal is wide, one when narrow; pending seats get a heavy frame."""
+    table, runtime = playing
+    images = images_of(table)
+    names, prompt = runtime.match.names, runtime.match.prompt()
+    wide = terminal_lines(images, names, prompt, width=140, highlight=[0])
+    assert wide[0].startswith("1 Red") and "2 Blue" in wide[0]
+    assert wide[1].startswith("\u250f") and "\u250c" in wide[1]
+    assert wide[2][1:65] == braille(images[0])[0]
+    narrow = terminal_lines(images, names, prompt, width=80)
+    assert narrow[0].startswith("1 Red") and "2 Blue" not in narrow[0]
+    assert narrow[19].startswith("2 Blue")
+    assert prompt.line in "\n".join(narrow)
+
+
+# --- keys ---------------------------------------------------------------------
+
+def test_each_seats_keys_press_its_buttons(playing):
+    """prev/ok/next keys of every seat put that seat's events into the runtime's queue."""
+    table, runtime = playing
+    keyboard = Keyboard(table)
+    for seat, (prev, ok, nxt) in enumerate(KEYS[:3]):
+        assert keyboard.press(prev) and keyboard.press(nxt) and keyboard.press(ok)
+        assert queued(runtime) == [InputEvent(seat, "prev", "press"), InputEvent(seat, "next", "press"),
+                                   InputEvent(seat, "ok", "press")]
+
+
+def test_unknown_keys_press_nothing(playing):
+    """Keys of no seat, or of a seat this table lacks, return False and make no event."""
+    table, runtime = playing
+    keyboard = Keyboard(table)
+    for key in ("?", "p", " ", "r", "T", "i"):
+        assert keyboard.press(key) is False
+    assert queued(runtime) == []
+
+
+def test_keys_move_the_menu_through_the_runtime(playing):
+    """Keys reach the seat's menu: next twice moves Red's cursor to the third arrangement."""
+    table, runtime = playing
+    keyboard = Keyboard(table)
+    assert runtime.seats[0].face.position == "1/6"
+    keyboard.press("e")
+    keyboard.press("e")
+    assert runtime.drain() == 2
+    assert runtime.seats[0].face.position == "3/6"
+
+
+def test_upper_case_ok_holds_ok_for_back():
+    """W holds ok until gpiozero reports "hold", then lets go without a further press."""
+    table, runtime = start(dataclasses.replace(emulator_table(3), hold_time=0.2))
+    try:
+        keyboard = Keyboard(table)
+        assert keyboard.press("W")
+        assert keyboard.holding() == [0]
+        assert keyboard.press("w") is False  # ok is already down
+        assert runtime.events.get(timeout=5) == InputEvent(0, "ok", "hold")
+        assert keyboard.settle(timeout=5)
+        assert table.seats[0].buttons.pin("ok").state == 1
+        assert queued(runtime) == []
+        assert keyboard.press("w")
+        assert queued(runtime) == [InputEvent(0, "ok", "press")]
+    finally:
+        table.close()
+
+
+def test_public_log_collects_public_events():
+    """A TableLog listener notes each public event of an accepted action."""
+    log = TableLog()
+    table, runtime = start(listeners=[log])
+    try:
+        Keyboard(table).press("s")  # Blue confirms an arrangement
+        runtime.drain()
+        assert log.lines == ["Blue laid a row"]
+    finally:
+        table.close()
+
+
+# --- window -------------------------------------------------------------------
+
+@pytest.fixture
+def window(monkeypatch, playing):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pygame = pytest.importorskip("pygame")
+    table, runtime = playing
+    frontend = WindowFrontend(table, scale=2, poll_ms=0)
+    yield frontend, runtime, pygame
+    frontend.close()
+
+
+def key_down(pygame, char, key=None):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key if key is not None else ord(char),
+                                         unicode=char, mod=0, scancode=0))
+
+
+def test_window_turns_key_events_into_moves(window):
+    """Keys from pygame's queue reach the runtime, in order: Blue chooses, Red moves twice."""
+    frontend, runtime, pygame = window
+    assert frontend.poll_once(runtime)
+    for char in "see":
+        key_down(pygame, char)
+    assert frontend.poll_once(runtime)
+    assert runtime.seats[0].face.position == "3/6"
+    assert runtime.match.actions[-1]["seat"] == 1
+    assert runtime.match.pending() == [0, 2]
+
+
+def test_window_shows_the_composed_table(window):
+    """The window holds the composed picture, scaled 2x, of the seats' own screens."""
+    frontend, runtime, pygame = window
+    key_down(pygame, "e")
+    assert frontend.poll_once(runtime)
+    match = runtime.match
+    expected = compose(images_of(frontend.table), match.names, match.prompt(), highlight=match.pending())
+    assert frontend.picture.tobytes() == expected.tobytes()
+    surface = pygame.display.get_surface()
+    assert surface.get_size() == (expected.width * 2, expected.height * 2)
+    shown = Image.frombytes("RGB", surface.get_size(), pygame.image.tostring(surface, "RGB"))
+    assert shown.resize(expected.size, Image.Resampling.NEAREST).tobytes() == expected.tobytes()
+
+
+def test_window_keys_survive_lumas_event_pump(window):
+    """luma's display() pumps events but leaves key presses queued for the next poll."""
+    frontend, runtime, pygame = window
+    assert frontend.poll_once(runtime)
+    key_down(pygame, "e")
+    frontend.device.display(frontend.picture)
+    assert frontend.poll_once(runtime)
+    assert runtime.seats[0].face.position == "2/6"
+
+
+@pytest.mark.parametrize("quit_event", ["escape", "close"])
+def test_window_quits_on_escape_or_close(window, quit_event):
+    """ESC or closing the window ends the loop, after the keys typed before it, without SystemExit."""
+    frontend, runtime, pygame = window
+    key_down(pygame, "e")
+    if quit_event == "escape":
+        key_down(pygame, "\x1b", key=pygame.K_ESCAPE)
+    else:
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert frontend.poll_once(runtime) is False
+    assert runtime.seats[0].face.position == "2/6"
+    frontend.run(runtime)  # returns at once: the user has quit
+
+
+def test_window_close_seen_by_luma_first_is_a_quit(window):
+    """If luma's display() sees the close first it exits; the front-end takes that as a quit."""
+    frontend, runtime, pygame = window
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    frontend.draw(runtime)
+    assert frontend.poll_once(runtime) is False
+
+
+# --- recorder -------------------------------------------------------------------
+
+def test_recorder_writes_an_animated_gif(playing, tmp_path):
+    """A frame per change of the table (none for an unchanged one), written as a GIF on close."""
+    table, runtime = playing
+    path = tmp_path / "table.gif"
+    keyboard = Keyboard(table)
+    with Recorder(path, "gif", scale=1) as recorder:
+        assert recorder.record(runtime)
+        assert not recorder.record(runtime)
+        for key in "ed":
+            keyboard.press(key)
+            runtime.drain()
+            assert recorder.record(runtime)
+        assert not path.exists()  # written on close
+    with Image.open(path) as gif:
+        assert gif.n_frames == 3
+        assert gif.size == compose(images_of(table), runtime.match.names).size
+
+
+def test_recorder_writes_png_frames(playing, tmp_path):
+    """PNG capture writes one lossless file per change, the composed picture scaled."""
+    table, runtime = playing
+    recorder = Recorder(tmp_path / "frames", "png", scale=2)
+    assert recorder.record(runtime)
+    match = runtime.match
+    first = compose(images_of(table), match.names, match.prompt(), highlight=match.pending())
+    Keyboard(table).press("x")
+    recorder.poll_once(runtime)
+    recorder.close()
+    files = sorted(p.name for p in (tmp_path / "frames").iterdir())
+    assert files == ["table_000001.png", "table_000002.png"]
+    with Image.open(tmp_path / "frames" / "table_000001.png") as png:
+        scaled = first.resize((first.width * 2, first.height * 2), Image.Resampling.NEAREST)
+        assert png.convert("RGB").tobytes() == scaled.tobytes()
+
+
+def test_recorder_stops_at_max_frames_without_exiting(playing, tmp_path):
+    """Past max_frames frames are skipped (luma's own limit would end the program)."""
+    table, runtime = playing
+    keyboard = Keyboard(table)
+    recorder = Recorder(tmp_path / "short.gif", max_frames=1, scale=1)
+    assert recorder.record(runtime)
+    keyboard.press("e")
+    runtime.drain()
+    assert recorder.record(runtime) is False
+    recorder.close()
+    with Image.open(tmp_path / "short.gif") as gif:
+        assert gif.n_frames == 1
+
+
+# --- terminal -------------------------------------------------------------------
+
+TERMINAL_SCRIPT = """
+import json
+from engine.match import Match
+from firmware.emulator import TerminalFrontend
+from firmware.runtime import Runtime
+from hardware import emulator_table, open_table
+
+table = open_table(emulator_table(3), "emulator")
+runtime = Runtime(Match.new("tenno", 3, seed=1), [seat.screen for seat in table.seats])
+table.on_event = runtime.post
+with TerminalFrontend(table, poll_ms=20) as frontend:
+    frontend.run(runtime)
+table.close()
+print("RESULT", json.dumps([seat.face.position for seat in runtime.seats]))
+"""
+
+
+# xterm's "leave the alternate screen": curses has put the terminal back.
+LEAVE_SCREEN = b"\x1b[?1049l"
+
+
+def read_until(fd, output, marker=None, timeout=10.0):
+    """Read a pty until `marker` shows up, or to its end when `marker` is None (select, no sleeping)."""
+    while marker is None or marker not in output:
+        ready, _, _ = select.select([fd], [], [], timeout)
+        if not ready:
+            raise AssertionError(f"{marker!r} not seen; output so far: {output[-500:]!r}")
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # Linux: EIO once the child has gone
+            chunk = b""
+        if not chunk:
+            if marker is None:
+                return output
+            raise AssertionError(f"{marker!r} not seen before exit: {output[-500:]!r}")
+        output.extend(chunk)
+    return output
+
+
+def run_in_terminal(keys):
+    """Run the terminal front-end in a 60x200 pty, type `keys` once it has drawn; return its output and exit code."""
+    env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8",
+               PYTHONPATH=str(ROOT))
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: a 60x200 terminal, then the script; never back into pytest
+        try:
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 60, 200, 0, 0))
+            os.chdir(ROOT)
+            os.execve(sys.executable, [sys.executable, "-c", TERMINAL_SCRIPT], env)
+        finally:
+            os._exit(127)
+    output = bytearray()
+    status = None
+    try:
+        read_until(fd, output, b"quits")
+        os.write(fd, keys)
+        read_until(fd, output)
+        _, status = os.waitpid(pid, 0)
+    finally:
+        if status is None:  # something failed above: do not leave the child running
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        os.close(fd)
+    return output, os.waitstatus_to_exitcode(status)
+
+
+def positions(output):
+    """The menu positions the script printed after the front-end returned."""
+    return json.loads(output[output.rindex(b"RESULT") + 7:].splitlines()[0])
+
+
+def test_terminal_draws_braille_seats_and_takes_keys():
+    """In a real terminal: each seat drawn in braille under its name; keys move Red's menu; ESC quits."""
+    output, code = run_in_terminal(b"ee\x1b")
+    assert LEAVE_SCREEN in output[:output.rindex(b"RESULT")]
+    text = output.decode("utf-8", "replace")
+    assert "1 Red" in text and "2 Blue" in text and "3 Green" in text
+    assert sum("\u2801" <= ch <= "\u28ff" for ch in text) > 500
+    assert code == 0
+    assert positions(output) == ["3/6", "1/6", "1/6"]
+
+
+def test_terminal_ctrl_c_quits_cleanly():
+    """Ctrl-C ends the terminal front-end normally: curses is left and the program carries on."""
+    output, code = run_in_terminal(b"\x03")
+    assert LEAVE_SCREEN in output[:output.rindex(b"RESULT")]
+    assert code == 0
+    assert positions(output) == ["1/6", "1/6", "1/6"]
