@@ -197,8 +197,11 @@ def cmd_play(args: argparse.Namespace) -> int:
             if ui == "none":
                 while True:
                     runtime.step(timeout=0.5)
-            kind = emulator.WindowFrontend if ui == "window" else emulator.TerminalFrontend
-            with kind(table, log=log, recorder=recorder) as frontend:
+            if ui == "window":
+                frontend = emulator.WindowFrontend(table, log=log, recorder=recorder)
+            else:
+                frontend = emulator.TerminalFrontend(table, log=log, recorder=recorder, pixels=ui == "braille")
+            with frontend:
                 frontend.run(runtime)
         except KeyboardInterrupt:
             pass
@@ -241,8 +244,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int)
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     play.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")
-    play.add_argument("--ui", choices=("terminal", "window", "none"),
-                      help="how the emulated table is shown (default: terminal; none on a Pi)")
+    play.add_argument("--ui", choices=("terminal", "braille", "window", "none"),
+                      help="how the emulated table is shown: terminal (each screen's words), braille "
+                           "(each screen's pixels), window (pygame); default terminal, none on a Pi")
     play.add_argument("--record", help="also save the emulated table as an animated GIF (FILE.gif) or PNG frames (DIR/)")
     play.add_argument("--state-dir", help="where games are saved (default: $COURTIER_STATE_DIR, "
                                           "$STATE_DIRECTORY or ~/.local/state/courtier)")

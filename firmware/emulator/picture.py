@@ -171,26 +171,38 @@ def braille(image: Image.Image) -> list[str]:
     return lines
 
 
-def terminal_lines(images: Sequence[Image.Image], names: Sequence[str], prompt: Prompt | None = None,
-                   log: Sequence[str] = (), width: int = 80, highlight: Sequence[int] = ()) -> list[str]:
-    """Lay the table out as terminal text: seats in braille, then prompt, steps, log and key help.
+FACE_WIDTH = 24  # characters of a seat's text face in the terminal
 
-    Seats go two per row when ``width`` allows, else one. A pending seat has
-    a heavy frame and "[deciding]" beside its name.
+
+def face_rows(lines: Sequence[str]) -> list[str]:
+    """A seat's face as fixed-width text rows (cut like the screen cuts its lines)."""
+    rows = [line if len(line) <= FACE_WIDTH else line[: FACE_WIDTH - 1] + "~" for line in lines]
+    return [row.ljust(FACE_WIDTH) for row in rows + [""] * max(0, 6 - len(rows))]
+
+
+def terminal_lines(images: Sequence[Image.Image], names: Sequence[str], prompt: Prompt | None = None,
+                   log: Sequence[str] = (), width: int = 80, highlight: Sequence[int] = (),
+                   faces: Sequence[Sequence[str]] | None = None) -> list[str]:
+    """Lay the table out as terminal text: the seats, then prompt, steps, log and key help.
+
+    Each seat is its screen's pixels in braille, or, when ``faces`` gives each
+    seat's face as text (what its screen says, line by line), that text,
+    which reads far better in a terminal. Seats go side by side as the width
+    allows. A pending seat has a heavy frame and "> " before its name.
     """
     blocks = []
     for seat, image in enumerate(images):
-        rows = braille(image)
+        rows = face_rows(faces[seat]) if faces is not None else braille(image)
         inner = len(rows[0]) if rows else 0
         heavy = seat in highlight
         tl, tr, bl, br, h, v = "┏┓┗┛━┃" if heavy else "┌┐└┘─│"
         name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-        label = seat_label(seat, name) + ("  " + _("[deciding]") if heavy else "")
+        label = ("> " if heavy else "") + seat_label(seat, name)
         blocks.append([label[: inner + 2].ljust(inner + 2), tl + h * inner + tr,
                        *(v + row + v for row in rows), bl + h * inner + br])
     lines: list[str] = []
     block_w = max((len(b[0]) for b in blocks), default=0)
-    columns = 2 if width >= 2 * block_w + 2 else 1
+    columns = max(1, min(len(blocks), 4, (width + 2) // (block_w + 2)))
     for start in range(0, len(blocks), columns):
         group = blocks[start:start + columns]
         for row in range(max(len(b) for b in group)):

@@ -1,4 +1,4 @@
-"""The emulated table in a terminal: every seat's screen in braille, through curses."""
+"""The emulated table in a terminal, through curses: every seat's screen as words or braille pixels."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import locale
 import logging
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..faces import Face, lines_of
 from .loop import Frontend, TableLog
 from .picture import compose, terminal_lines
 
@@ -18,8 +19,13 @@ _ESC = 27
 _CTRL_C = 3
 
 
+def face_text(face: Face | None) -> list[str]:
+    """What a seat's screen says, line by line (blank before its first drawing)."""
+    return lines_of(face) if face is not None else []
+
+
 class TerminalFrontend(Frontend):
-    """The table in a terminal, each screen drawn in braille, through curses.
+    """The table in a terminal, through curses: each screen's words, or its pixels in braille.
 
     Upper-case letters are hold keys, so ESC or Ctrl-C quits; ``curses.wrapper``
     puts the terminal back however the loop ends.
@@ -29,15 +35,17 @@ class TerminalFrontend(Frontend):
         poll_ms: How long ``getch`` waits for a key.
         log: As for `Frontend`.
         recorder: As for `Frontend`.
+        pixels: Draw each screen's pixels in braille instead of its words.
     """
 
     def __init__(self, table: Any, *, poll_ms: int = 50, log: TableLog | None = None,
-                 recorder: Recorder | None = None) -> None:
+                 recorder: Recorder | None = None, pixels: bool = False) -> None:
         import curses  # not on every platform, so only when a terminal is wanted
 
         super().__init__(table, log=log, recorder=recorder)
         self._curses = curses
         self.poll_ms = poll_ms
+        self.pixels = pixels
         self.window: Any = None
         self.lines: list[str] = []
 
@@ -93,7 +101,8 @@ class TerminalFrontend(Frontend):
         window = self.window
         height, width = window.getmaxyx()
         snapshot = self.snapshot(runtime)
-        self.lines = terminal_lines(width=width, **snapshot)
+        faces = None if self.pixels else [face_text(seat.face) for seat in runtime.seats]
+        self.lines = terminal_lines(width=width, faces=faces, **snapshot)
         window.erase()
         for y, line in enumerate(self.lines[:height]):
             try:

@@ -146,13 +146,26 @@ def test_terminal_lines_lay_out_seats_by_width(playing):
     images = images_of(table)
     names, prompt = runtime.match.names, runtime.match.prompt()
     wide = terminal_lines(images, names, prompt, width=140, highlight=[0])
-    assert wide[0].startswith("1 Red") and "2 Blue" in wide[0]
+    assert wide[0].startswith("> 1 Red") and "2 Blue" in wide[0]
     assert wide[1].startswith("\u250f") and "\u250c" in wide[1]
     assert wide[2][1:65] == braille(images[0])[0]
     narrow = terminal_lines(images, names, prompt, width=80)
     assert narrow[0].startswith("1 Red") and "2 Blue" not in narrow[0]
     assert narrow[19].startswith("2 Blue")
     assert prompt.line in "\n".join(narrow)
+
+
+def test_terminal_lines_show_each_seats_words_when_given_faces(playing):
+    """In words mode each seat's box holds that seat's own face text, cut to the box."""
+    table, runtime = playing
+    images = images_of(table)
+    names, prompt = runtime.match.names, runtime.match.prompt()
+    faces = [["[Red] T1", "Row P1 P2 P3", "x" * 40], ["[Blue] T1"], ["[Green] T1"]]
+    lines = terminal_lines(images, names, prompt, width=120, faces=faces)
+    assert "1 Red" in lines[0] and "2 Blue" in lines[0] and "3 Green" in lines[0]
+    assert lines[2].startswith("\u2502[Red] T1") and "[Blue] T1" in lines[2] and "[Green] T1" in lines[2]
+    assert "\u2502" + "x" * 23 + "~\u2502" in lines[4]
+    assert not any("\u2801" <= ch <= "\u28ff" for line in lines for ch in line)
 
 
 # --- keys ---------------------------------------------------------------------
@@ -355,7 +368,7 @@ from hardware import emulator_table, open_table
 table = open_table(emulator_table(3), "emulator")
 runtime = Runtime(Match.new("tenno", 3, seed=1), [seat.screen for seat in table.seats])
 table.on_event = runtime.post
-with TerminalFrontend(table, poll_ms=20) as frontend:
+with TerminalFrontend(table, poll_ms=20, pixels=PIXELS) as frontend:
     frontend.run(runtime)
 table.close()
 print("RESULT", json.dumps([seat.face.position for seat in runtime.seats]))
@@ -384,7 +397,7 @@ def read_until(fd, output, marker=None, timeout=10.0):
     return output
 
 
-def run_in_terminal(keys):
+def run_in_terminal(keys, pixels=False):
     """Run the terminal front-end in a 60x200 pty, type `keys` once it has drawn; return its output and exit code."""
     env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8",
                PYTHONPATH=str(ROOT))
@@ -393,7 +406,8 @@ def run_in_terminal(keys):
         try:
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 60, 200, 0, 0))
             os.chdir(ROOT)
-            os.execve(sys.executable, [sys.executable, "-c", TERMINAL_SCRIPT], env)
+            script = TERMINAL_SCRIPT.replace("PIXELS", str(pixels))
+            os.execve(sys.executable, [sys.executable, "-c", script], env)
         finally:
             os._exit(127)
     output = bytearray()
@@ -418,13 +432,22 @@ def positions(output):
 
 def test_terminal_draws_braille_seats_and_takes_keys():
     """In a real terminal: each seat drawn in braille under its name; keys move Red's menu; ESC quits."""
-    output, code = run_in_terminal(b"ee\x1b")
+    output, code = run_in_terminal(b"ee\x1b", pixels=True)
     assert LEAVE_SCREEN in output[:output.rindex(b"RESULT")]
     text = output.decode("utf-8", "replace")
     assert "1 Red" in text and "2 Blue" in text and "3 Green" in text
     assert sum("\u2801" <= ch <= "\u28ff" for ch in text) > 500
     assert code == 0
     assert positions(output) == ["3/6", "1/6", "1/6"]
+
+
+def test_terminal_shows_each_seats_words_by_default():
+    """By default each seat's box says what its screen says; keys move Red's menu."""
+    output, code = run_in_terminal(b"e\x1b")
+    text = output.decode("utf-8", "replace")
+    assert "[Red] Setup" in text and "Order your peasants:" in text
+    assert code == 0
+    assert positions(output) == ["2/6", "1/6", "1/6"]
 
 
 def test_terminal_ctrl_c_quits_cleanly():
