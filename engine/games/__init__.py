@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 from ..errors import UnknownGame
 from ..game import Game
 
@@ -28,4 +31,7 @@ def all_games() -> list[Game]:
 
 
 def _load_all() -> None:
-    from . import tenno  # noqa: F401  (registers on import)
+    """Import every game package here; importing one registers it."""
+    for info in pkgutil.iter_modules(__path__):
+        if info.ispkg:
+            importlib.import_module(f"{__name__}.{info.name}")
