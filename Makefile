@@ -25,7 +25,7 @@ test: $(STAMP)
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache
 
-# The README's picture: a frame of a real demo run on the emulated table.
+# The README's picture: a frame of a real demo run on the emulated table (Red asked to defend, Monk offered).
 picture: $(STAMP)
 	rm -rf .picture && $(BIN)/courtier demo tenno --players 3 --seed 4 --journal .picture/game.jsonl --record .picture/frames/ > /dev/null
-	cp .picture/frames/table_000062.png docs/emulated-table.png && rm -rf .picture
+	cp .picture/frames/table_000017.png docs/emulated-table.png && rm -rf .picture

@@ -60,6 +60,8 @@ class Game:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[RuleOption, ...]] = ()
+    # Kinds of action open at any time, not only to pending seats (a payment between players).
+    free_actions: ClassVar[frozenset[str]] = frozenset()
     state_type: ClassVar[type]
     flow: Flow
     # A whole game never takes more accepted actions than this; generic tests rely on it.
@@ -75,7 +77,11 @@ class Game:
         raise NotImplementedError
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
-        """Return every action `seat` may take now; empty when it has nothing to decide."""
+        """Return every action `seat` may take now; empty when it has nothing to decide.
+
+        A pending seat must have at least one. Other seats may have actions open
+        at any time (a payment between players), which never hold up the game.
+        """
         raise NotImplementedError
 
     def perform(self, state: Any, action: Action) -> list[dict[str, Any]]:

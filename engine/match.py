@@ -139,7 +139,8 @@ class Match:
         return [] if self.is_over else self.game.pending(self.state)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.is_over or seat not in self.game.pending(self.state):
+        """What `seat` may do now: its pending decision, or an action open at any time (a payment)."""
+        if self.is_over or not 0 <= seat < self.header.players:
             return []
         return self.game.legal_actions(self.state, seat)
 
@@ -151,11 +152,10 @@ class Match:
             raise IllegalAction("the game is over")
         if not 0 <= seat < self.header.players:
             raise IllegalAction(f"there is no seat {seat} at a {self.header.players}-player table")
-        pending = self.game.pending(self.state)
-        if seat not in pending:
-            waiting = ", ".join(self.names[s] for s in pending) or "nobody"
-            raise IllegalAction(f"{self.names[seat]} has nothing to decide now (waiting for {waiting})")
         legal = self.game.legal_actions(self.state, seat)
+        if not legal:
+            waiting = ", ".join(self.names[s] for s in self.game.pending(self.state)) or "nobody"
+            raise IllegalAction(f"{self.names[seat]} has nothing to decide now (waiting for {waiting})")
         if action not in legal:
             kinds = sorted({a["do"] for a in legal})
             if action["do"] not in kinds:

@@ -11,10 +11,14 @@ from typing import Any, Callable, Iterator
 from .match import Match
 
 
-def random_action(match: Match, rng: random.Random) -> dict[str, Any]:
-    """Pick a pending seat and one of its legal actions at random."""
-    seat = rng.choice(match.pending())
-    return rng.choice(match.legal_actions(seat))
+def random_action(match: Match, rng: random.Random, free: float = 0.05) -> dict[str, Any]:
+    """Pick a legal action at random: a pending seat's, or now and then (`free`) one open to a waiting seat."""
+    pending = match.pending()
+    if rng.random() < free:
+        others = [s for s in range(match.header.players) if s not in pending and match.legal_actions(s)]
+        if others:
+            return rng.choice(match.legal_actions(rng.choice(others)))
+    return rng.choice(match.legal_actions(rng.choice(pending)))
 
 
 def play_random(match: Match, rng: random.Random, limit: int | None = None,
@@ -68,4 +72,36 @@ def tenno_position(players: int, rows: dict[int, list[int]], active: int = 0,
             if card not in row and card not in hand:
                 state.discard.append(Taken(seat, card))
     match.actions.clear()  # a hand-built position does not replay
+    return match
+
+
+def quovadis_position(players: int, committees: dict[str, list[int]], active: int = 0,
+                      laurels: dict[int, list[str]] | None = None, caesar: str | None = None,
+                      **options: Any) -> Match:
+    """A Quo Vadis match with senators placed by hand (committee -> owners), `active` to move.
+
+    Each seat's unplaced senators are 8 less those on the board. `laurels`
+    gives seats their tokens (taken from the bag, or a diamond when the bag
+    has none left of that kind, or from the reward supply for "I"). Caesar stays on his start diamond unless `caesar` names another.
+    """
+    from .games.quovadis.rules import REWARD, SENATORS
+
+    match = Match.new("quovadis", players, seed=0, options={"start_seat": active, **options})
+    state = match.state
+    for committee, owners in committees.items():
+        state.committees[committee] = list(owners)
+    for seat, player in enumerate(state.seats):
+        player.reserve = SENATORS - sum(o.count(seat) for o in state.committees.values())
+    for seat, tokens in (laurels or {}).items():
+        for token in tokens:
+            if token == REWARD:
+                state.supply -= 1
+            elif token in state.bag:
+                state.bag.remove(token)
+            else:  # all of that kind lie on diamonds: take one and lay a bag token there
+                path = next(p for p, t in state.diamonds.items() if t == token)
+                state.diamonds[path] = state.bag.pop()
+            state.seats[seat].laurels.append(token)
+    if caesar is not None:
+        state.caesar = caesar
     return match

@@ -107,7 +107,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         printer(match, None, [])
         while not match.is_over:
             seat = match.pending()[0]
-            runtime.submit(bots[seat].choose(match.legal_actions(seat)))
+            runtime.submit(bots[seat].choose(match.legal_actions(seat), game.free_actions))
             if recorder is not None:
                 recorder.record(runtime)
         if recorder is not None:

@@ -1,0 +1,394 @@
+"""Quo Vadis rules as pure functions over `QuoVadisState` (rules/quovadis.md A; seed 002).
+
+On a turn a player places a senator in an entry committee, advances one along
+an upward path, or moves Caesar. Leaving a 3- or 5-seat committee needs a
+majority of its seats; the other owners there answer yes or no on their own
+screens, and the supporters actually needed are paid an "I" laurel each.
+Caesar on a path lets a senator through without a vote but keeps that path's
+laurel out of reach. The game ends when the Senate's fifth seat fills;
+only players with a senator there can win, on laurels, ties to the earliest
+Senate entrant. Laurels are secret; a payment between players is an action.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ...errors import BadOptions
+from ...flow import Flow, Step
+from ...game import Action, Result
+from ...options import RuleOption
+from ...rng import Rng
+from .board import BOARD, LAURELS
+from .state import Player, QuoVadisState, Vote
+
+SENATORS = 8
+REWARD = LAURELS.reward
+SENATE = BOARD.senate.id
+
+OPTIONS = (
+    RuleOption("start_seat", -1, "Seat that takes the first turn; -1 draws it at random.",
+               source="[HIGH] A.4: any agreed player starts; the engine draws at random"),
+    RuleOption("limited_rewards", False, "Variant: only 10/14/18 'I' tokens for 3/4/5 players.",
+               choices=(True, False), source="[HIGH] A.10-1 variant"),
+    RuleOption("reveal_laurels", False,
+               "Variant: when the 1st, 2nd and 3rd senator reach the Senate, every laurel total is shown.",
+               choices=(True, False), source="[HIGH] A.10-2 variant (shown at once, as if demanded)"),
+    RuleOption("caesar_waives_quorum", True,
+               "Caesar on the path lets a senator leave even when the committee is not half full.",
+               choices=(True, False), source="[MED] A.6, A.12"),
+    RuleOption("caesar_stay_is_move", False, "Moving Caesar onto the diamond he stands on counts as a move.",
+               choices=(True, False), source="[ASSUMPTION] A.5, A.12"),
+    RuleOption("finish_last_move", True,
+               "The move that fills the Senate still collects its laurel and pays its supporters.",
+               choices=(True, False), source="[ASSUMPTION] A.9: the game ends at once; the move itself completes"),
+)
+
+
+# --- setup -----------------------------------------------------------------------
+
+def setup(players: int, rng: Rng, options: dict[str, Any]) -> QuoVadisState:
+    start = options["start_seat"]
+    if start == -1:
+        start = rng.below(players)
+    elif not 0 <= start < players:
+        raise BadOptions(f"start_seat {start} is not a seat of a {players}-player table")
+    rewards = LAURELS.kinds[REWARD].count
+    supply = LAURELS.limited_supply.get(players, rewards) if options["limited_rewards"] else rewards
+    bag = LAURELS.bag()
+    rng.shuffle(bag)
+    diamonds = {}
+    for path in BOARD.diamonds:  # drawn in board order and laid face up
+        diamonds[path] = bag.pop()
+    return QuoVadisState(
+        phase="turn", players=players, options=dict(options), rng=rng,
+        seats=[Player(reserve=SENATORS) for _ in range(players)],
+        committees={c: [] for c in BOARD.committees}, diamonds=diamonds, caesar=BOARD.caesar_start,
+        bag=bag, supply=supply, unused=rewards - supply, start=start, active=start,
+    )
+
+
+# --- what may be done --------------------------------------------------------------
+
+def free_seats(state: QuoVadisState, committee: str) -> int:
+    return BOARD.committees[committee].seats - len(state.committees[committee])
+
+
+def advance_kind(state: QuoVadisState, seat: int, committee: str, path: str) -> str:
+    """How a senator of `seat` may leave `committee` by `path`: "free", "own", "vote" or "" (not at all)."""
+    c = BOARD.committees[committee]
+    p = BOARD.paths[path]
+    if seat not in state.committees[committee] or free_seats(state, p.dest) <= 0:
+        return ""
+    if c.seats == 1:
+        return "free"
+    present = state.committees[committee]
+    if state.caesar == path and (state.options["caesar_waives_quorum"] or len(present) >= c.need):
+        return "free"
+    if len(present) < c.need:
+        return ""  # not enough senators present for any majority
+    own = present.count(seat)
+    if own >= c.need:
+        return "own"
+    return "vote"  # the others present can make up the majority (len(present) >= need)
+
+
+def pending(state: QuoVadisState) -> list[int]:
+    if state.over:
+        return []
+    if state.phase == "vote" and state.vote is not None:
+        return [s for s in state.vote.voters if s not in state.vote.answers]
+    if state.phase in ("turn", "reward", "bonus"):
+        return [state.active]
+    return []
+
+
+def caesar_moves(state: QuoVadisState, seat: int) -> list[Action]:
+    stay = state.options["caesar_stay_is_move"]
+    return [{"seat": seat, "do": "caesar", "path": p} for p in BOARD.diamonds if stay or p != state.caesar]
+
+
+def turn_actions(state: QuoVadisState, seat: int) -> list[Action]:
+    found: list[Action] = []
+    if state.seats[seat].reserve > 0:
+        found += [{"seat": seat, "do": "place", "committee": c}
+                  for c in BOARD.entries if free_seats(state, c) > 0]
+    for committee, owners in state.committees.items():
+        if seat not in owners or committee == SENATE:
+            continue
+        for p in BOARD.exits(committee):
+            if advance_kind(state, seat, committee, p.id):
+                found.append({"seat": seat, "do": "advance", "committee": committee, "path": p.id})
+    return found + caesar_moves(state, seat)
+
+
+def payments(state: QuoVadisState, seat: int) -> list[Action]:
+    """A laurel handed to another player (a bribe, or change back): open to any seat at any time."""
+    tokens = sorted(set(state.seats[seat].laurels), key=lambda k: (LAURELS.kinds[k].value, k))
+    return [{"seat": seat, "do": "pay", "to": to, "token": token}
+            for to in range(state.players) if to != seat for token in tokens]
+
+
+def legal_actions(state: QuoVadisState, seat: int) -> list[Action]:
+    if state.over:
+        return []
+    found: list[Action] = []
+    if seat in pending(state):
+        if state.phase == "turn":
+            found = turn_actions(state, seat)
+        elif state.phase == "vote":
+            # Two kinds, not one kind with a yes field: the seat's menu then offers
+            # yes and no at its first level, beside any payment it may make.
+            found = [{"seat": seat, "do": "support"}, {"seat": seat, "do": "refuse"}]
+        elif state.phase == "reward":
+            found = [{"seat": seat, "do": "reward", "to": to} for to, left in sorted(state.payout.items()) if left > 0]
+        elif state.phase == "bonus":
+            found = caesar_moves(state, seat) + [{"seat": seat, "do": "keep"}]
+    return found + payments(state, seat)
+
+
+# --- applying actions ------------------------------------------------------------
+
+def perform(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
+    events = _HANDLERS[action["do"]](state, action)
+    if action["do"] != "pay":
+        state.recent = events
+    return events
+
+
+def _place(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
+    seat, committee = action["seat"], action["committee"]
+    state.seats[seat].reserve -= 1
+    state.committees[committee].append(seat)
+    state.turn_done = True
+    return [{"type": "place", "seat": seat, "committee": committee}]
+
+
+def _advance(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
+    seat, committee, path = action["seat"], action["committee"], action["path"]
+    kind = advance_kind(state, seat, committee, path)
+    if kind == "vote":
+        voters = sorted(set(o for o in state.committees[committee] if o != seat))
+        state.vote = Vote(mover=seat, committee=committee, path=path, voters=voters)
+        return [{"type": "ask", "seat": seat, "committee": committee, "path": path, "voters": voters}]
+    return _move(state, seat, committee, path, free=kind == "free")
+
+
+def _vote(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
+    vote = state.vote
+    assert vote is not None
+    vote.answers[action["seat"]] = action["do"] == "support"
+    if len(vote.answers) < len(vote.voters):
+        return [{"type": "voted", "seat": action["seat"]}]  # that it answered, not how
+    # Every answer is in: reveal them together and count seats' worth of senators.
+    state.vote = None
+    present = state.committees[vote.committee]
+    need = BOARD.committees[vote.committee].need
+    own = present.count(vote.mover)
+    backers = {s: present.count(s) for s in vote.voters if vote.answers[s]}
+    passed = own + sum(backers.values()) >= need
+    events: list[dict[str, Any]] = [{"type": "votes", "seat": vote.mover, "committee": vote.committee,
+                                     "path": vote.path, "answers": {str(s): vote.answers[s] for s in vote.voters},
+                                     "passed": passed}]
+    if not passed:
+        return events  # the turn goes on: the mover may try something else
+    events += _move(state, vote.mover, vote.committee, vote.path, free=False)
+    paid = max(0, need - own)
+    tokens = min(paid, state.supply)
+    if tokens and sum(backers.values()) == paid:
+        # No choice to make: every backer's senator was needed.
+        for s, count in backers.items():
+            events += _pay_reward(state, s, count)
+    elif tokens:
+        state.payout = dict(backers)
+        state.payout_left = tokens
+    return events
+
+
+def _pay_reward(state: QuoVadisState, seat: int, count: int) -> list[dict[str, Any]]:
+    events = []
+    for _ in range(count):
+        if state.supply <= 0:
+            break
+        state.supply -= 1
+        state.seats[seat].laurels.append(REWARD)
+        events.append({"type": "reward", "seat": seat, "token": REWARD})
+    return events
+
+
+def _reward(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
+    to = action["to"]
+    state.payout[to] -= 1
+    state.payout_left -= 1
+    events = _pay_reward(state, to, 1)
+    if state.payout_left <= 0 or state.supply <= 0:
+        state.payout, state.payout_left = {}, 0
+    return events
+
+
+def _move(state: QuoVadisState, seat: int, committee: str, path: str, free: bool) -> list[dict[str, Any]]:
+    """Move the senator, collect the uncovered laurel and refill its diamond."""
+    dest = BOARD.paths[path].dest
+    state.committees[committee].remove(seat)
+    state.committees[dest].append(seat)
+    state.turn_done = True
+    events: list[dict[str, Any]] = [{"type": "advance", "seat": seat, "committee": committee, "path": path,
+                                     "dest": dest, "free": free, "caesar": state.caesar == path}]
+    full = len(state.committees[SENATE]) >= BOARD.senate.seats
+    if full and not state.options["finish_last_move"]:
+        state.over = "senate"
+        return events + [{"type": "end"}]
+    token = state.diamonds.get(path, "")
+    if token and state.caesar != path:
+        state.seats[seat].laurels.append(token)
+        refill = state.bag.pop() if state.bag else ""
+        state.diamonds[path] = refill
+        events.append({"type": "collect", "seat": seat, "path": path, "token": token, "refill": refill})
+        if LAURELS.kinds[token].caesar and not full:
+            state.bonus = True
+    if dest == SENATE:
+        entered = len(state.committees[SENATE])
+        if state.options["reveal_laurels"] and entered <= 3:
+            totals = {str(s): laurel_total(p.laurels) for s, p in enumerate(state.seats)}
+            state.revealed.append({"entered": entered, "totals": totals})
+            events.append({"type": "reveal", "entered": entered, "totals": totals})
+        if full:
+            state.over = "senate"
+            events.append({"type": "end"})
+    return events
+
+
+def _caesar(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
+    state.caesar = action["path"]
+    if state.phase == "bonus":
+        state.bonus = False
+    state.turn_done = True
+    return [{"type": "caesar", "seat": action["seat"], "path": action["path"], "bonus": state.phase == "bonus"}]
+
+
+def _keep(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
+    state.bonus = False
+    return [{"type": "keep", "seat": action["seat"]}]
+
+
+def _pay(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
+    seat, to, token = action["seat"], action["to"], action["token"]
+    state.seats[seat].laurels.remove(token)
+    state.seats[to].laurels.append(token)
+    return [{"type": "pay", "seat": seat, "to": to}]  # handed over face down: the value stays secret
+
+
+_HANDLERS = {"place": _place, "advance": _advance, "support": _vote, "refuse": _vote, "reward": _reward,
+             "caesar": _caesar, "keep": _keep, "pay": _pay}
+
+
+def laurel_total(tokens: list[str]) -> int:
+    return sum(LAURELS.kinds[t].value for t in tokens)
+
+
+# --- the flow --------------------------------------------------------------------
+
+def _over(state: QuoVadisState) -> bool:
+    return state.over != ""
+
+
+def _asking(state: QuoVadisState) -> bool:
+    return state.vote is not None
+
+
+def _vote_failed(state: QuoVadisState) -> bool:
+    return state.vote is None and not state.turn_done
+
+
+def _paying(state: QuoVadisState) -> bool:
+    return state.payout_left > 0
+
+
+def _bonus(state: QuoVadisState) -> bool:
+    return state.bonus and state.payout_left == 0
+
+
+def _turn_over(state: QuoVadisState) -> bool:
+    return state.turn_done and state.payout_left == 0 and not state.bonus
+
+
+def next_turn(state: QuoVadisState) -> None:
+    state.turn_done = False
+    state.moves += 1
+    state.active = (state.active + 1) % state.players
+    state.turn += 1
+
+
+ALL = ("turn", "vote", "reward", "bonus")
+PHASES = ALL + ("over",)
+FLOW = Flow(
+    phases=PHASES,
+    initial="turn",
+    steps=(
+        Step(ALL, "over", when=(_over,), doc="the Senate's fifth seat is filled"),
+        Step("turn", "vote", when=(_asking,), doc="a senator asks its committee to let it leave"),
+        Step("vote", "turn", when=(_vote_failed,), doc="the vote failed: the turn goes on"),
+        Step(("turn", "vote"), "reward", when=(_paying,), doc="the mover picks which supporters are paid"),
+        Step(("turn", "vote", "reward"), "bonus", when=(_bonus,), doc="a II-Caesar laurel: an extra Caesar move"),
+        Step(ALL, "turn", when=(_turn_over,), after=next_turn, doc="the next player's turn"),
+    ),
+)
+
+
+# --- the end ------------------------------------------------------------------------
+
+def result(state: QuoVadisState) -> Result | None:
+    if not state.over:
+        return None
+    senate = state.committees[SENATE]
+    scores, breakdown = {}, {}
+    for seat, player in enumerate(state.seats):
+        total = laurel_total(player.laurels)
+        scores[seat] = total
+        breakdown[seat] = {"laurels": total, "tokens": len(player.laurels), "senators": senate.count(seat),
+                           "eligible": int(seat in senate)}
+    eligible = [s for s in scores if s in senate]
+    best = max(scores[s] for s in eligible)
+    tied = [s for s in eligible if scores[s] == best]
+    winner = min(tied, key=senate.index)  # the earliest Senate entrant
+    return Result(scores=scores, winners=(winner,), breakdown=breakdown, reason=state.over)
+
+
+# --- for tests ---------------------------------------------------------------------------
+
+def redeal(state: QuoVadisState, seat: int, rng: Rng) -> QuoVadisState:
+    """Re-draw what `seat` cannot know: the bag's order, other players' laurels, unrevealed answers."""
+    new = copy.deepcopy(state)
+    others = [s for s in range(new.players) if s != seat]
+    pool = list(new.bag) + [t for s in others for t in new.seats[s].laurels]
+    rng.shuffle(pool)
+    for s in others:
+        count = len(new.seats[s].laurels)
+        new.seats[s].laurels, pool = pool[:count], pool[count:]
+    new.bag = pool
+    if new.vote is not None:
+        for s in list(new.vote.answers):
+            if s != seat:
+                new.vote.answers[s] = rng.below(2) == 1
+    new.rng.state = rng.next64()
+    return new
+
+
+def check_invariants(state: QuoVadisState) -> None:
+    tokens = (len(state.bag) + sum(1 for t in state.diamonds.values() if t) + state.supply + state.unused
+              + sum(len(p.laurels) for p in state.seats))
+    assert tokens == LAURELS.total, f"{tokens} laurels, not {LAURELS.total}"
+    counted: dict[str, int] = {}
+    for pile in [state.bag, list(state.diamonds.values())] + [p.laurels for p in state.seats]:
+        for t in pile:
+            if t:
+                counted[t] = counted.get(t, 0) + 1
+    counted[REWARD] = counted.get(REWARD, 0) + state.supply + state.unused
+    assert counted == {k.name: k.count for k in LAURELS.kinds.values()}, "every kind of laurel is conserved"
+    for seat, player in enumerate(state.seats):
+        on_board = sum(owners.count(seat) for owners in state.committees.values())
+        assert player.reserve + on_board == SENATORS, f"seat {seat} has {SENATORS} senators"
+    for committee, owners in state.committees.items():
+        assert len(owners) <= BOARD.committees[committee].seats, f"{committee} is over-full"
+    assert state.caesar in BOARD.diamonds

@@ -1,0 +1,200 @@
+"""Quo Vadis in words: the table's prompts, a seat's header, panel and menu labels, from views only."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ...game import Prompt
+from ...i18n import _, ngettext
+from .board import BOARD, LAURELS
+
+
+def committee_name(cid: str) -> str:
+    """The long name the table uses, e.g. "bottom centre-left (5 seats)"."""
+    c = BOARD.committees[cid]
+    if c.senate:
+        return _("the Senate")
+    return ngettext("{name} ({n} seat)", "{name} ({n} seats)", c.seats).format(name=_(c.name), n=c.seats)
+
+
+def path_name(pid: str) -> str:
+    p = BOARD.paths[pid]
+    return f"{p.source}>{p.dest}"
+
+
+def token_name(token: str) -> str:
+    return LAURELS.kinds[token].name.replace("IIC", "II-Caesar") if token else _("empty")
+
+
+def header(view: dict[str, Any], names: Sequence[str]) -> str:
+    if view["over"]:
+        return _("Game over")
+    senate = len(view["senate"])
+    return _("T{turn} {name} S{n}/5").format(turn=view["turn"], name=names[view["active"]], n=senate)
+
+
+def panel(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    me = view["me"]
+    tokens = " ".join(LAURELS.kinds[t].name for t in me["laurels"]) or "-"
+    on_board = sum(owners.count(view["seat"]) for owners in view["committees"].values())
+    return [
+        _("Laurels {total}: {tokens}").format(total=me["total"], tokens=tokens),
+        _("Senators {left} left, {board} out").format(left=me["reserve"], board=on_board),
+        _("Caesar {path}  I x{n}").format(path=path_name(view["caesar"]), n=view["supply"]),
+    ]
+
+
+def ask(view: dict[str, Any], names: Sequence[str]) -> str:
+    seat, phase = view["seat"], view["phase"]
+    if view["over"]:
+        winners = view["over"]["winners"]
+        return _("Winner: {names}").format(names=", ".join(names[w] for w in winners))
+    if seat not in view["pending"]:
+        vote = view["vote"]
+        if vote is not None and seat in vote["voters"] and view["me"]["answer"] is not None:
+            answer = _("yes") if view["me"]["answer"] else _("no")
+            return _("You said {answer}; waiting").format(answer=answer)
+        return _("Waiting for {names}").format(names=", ".join(names[s] for s in view["pending"]))
+    if phase == "turn":
+        return _("Your turn:")
+    if phase == "vote":
+        vote = view["vote"]
+        return _("{name}: leave {path}?").format(name=names[vote["mover"]], path=path_name(vote["path"]))
+    if phase == "reward":
+        return _("Pay an I laurel to:")
+    if phase == "bonus":
+        return _("II-Caesar: move Caesar?")
+    return ""
+
+
+def label(view: dict[str, Any], key: str, value: Any, names: Sequence[str], chosen: dict[str, Any]) -> str:
+    if key == "do":
+        return {"place": _("Place a senator"), "advance": _("Advance a senator"), "caesar": _("Move Caesar"),
+                "support": _("Yes, let it pass"), "refuse": _("No"),
+                "reward": _("Pay a supporter"), "keep": _("Leave Caesar"),
+                "pay": _("Give a laurel")}.get(value, str(value))
+    if key == "committee":
+        owners = view["committees"][value]
+        return f"{value} {len(owners)}/{BOARD.committees[value].seats}"
+    if key == "path":
+        token = view["diamonds"].get(value, "")
+        caesar = " C" if view["caesar"] == value else ""
+        laurel = f" {LAURELS.kinds[token].name}" if token else ""
+        return f"{path_name(value)}{laurel}{caesar}"
+    if key == "to" and chosen.get("do") == "pay":
+        return _("Give laurel: {name}").format(name=names[value])
+    if key == "to":
+        return _("Pay I to {name}").format(name=names[value])
+    if key == "token":
+        return _("{token} ({value})").format(token=token_name(value), value=LAURELS.kinds[value].value)
+    return f"{key}={value}"
+
+
+def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
+    kind = event["type"]
+    who = names[event["seat"]] if "seat" in event else ""
+    if kind == "place":
+        return _("{who} places a senator in {c}").format(who=who, c=event["committee"])
+    if kind == "ask":
+        return _("{who} asks {c} to leave by {p}: {voters} answer").format(
+            who=who, c=event["committee"], p=path_name(event["path"]),
+            voters=", ".join(names[v] for v in event["voters"]))
+    if kind == "voted":
+        return _("{who} has answered").format(who=who)
+    if kind == "votes":
+        yes = [names[int(s)] for s, a in event["answers"].items() if a]
+        no = [names[int(s)] for s, a in event["answers"].items() if not a]
+        verdict = _("passed") if event["passed"] else _("failed")
+        return _("Vote {verdict}: yes {yes}; no {no}").format(verdict=verdict, yes=", ".join(yes) or "-",
+                                                              no=", ".join(no) or "-")
+    if kind == "advance":
+        how = _(" (Caesar)") if event["caesar"] else ""
+        return _("{who} advances {a} > {b}{how}").format(who=who, a=event["committee"], b=event["dest"], how=how)
+    if kind == "collect":
+        return _("{who} takes the {token} laurel from {p}").format(who=who, token=token_name(event["token"]),
+                                                                   p=path_name(event["path"]))
+    if kind == "reward":
+        return _("{who} takes an I laurel from the supply").format(who=who)
+    if kind == "caesar":
+        return _("{who} moves Caesar to {p}").format(who=who, p=path_name(event["path"]))
+    if kind == "keep":
+        return _("{who} leaves Caesar where he is").format(who=who)
+    if kind == "pay":
+        return _("{who} gives {to} a laurel").format(who=who, to=names[event["to"]])
+    if kind == "reveal":
+        totals = ", ".join(f"{names[int(s)]} {t}" for s, t in event["totals"].items())
+        return _("Senator {n} in the Senate: laurels shown: {totals}").format(n=event["entered"], totals=totals)
+    if kind == "end":
+        return _("The Senate is full")
+    return kind
+
+
+def steps_for(event: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """The physical moves one public event asks of the table."""
+    kind = event["type"]
+    who = names[event["seat"]] if "seat" in event else ""
+    if kind == "place":
+        return [_("{who}: put a senator on a free seat of {c}").format(who=who, c=committee_name(event["committee"]))]
+    if kind == "advance":
+        return [_("{who}: move a senator from {a} up to {b}").format(
+            who=who, a=committee_name(event["committee"]), b=committee_name(event["dest"]))]
+    if kind == "collect":
+        steps = [_("{who}: take the {token} laurel from the path {p}, face down").format(
+            who=who, token=token_name(event["token"]), p=path_name(event["path"]))]
+        if event["refill"]:
+            steps.append(_("Lay a {token} laurel face up on that diamond").format(token=token_name(event["refill"])))
+        else:
+            steps.append(_("The bag is empty: that diamond stays empty"))
+        return steps
+    if kind == "reward":
+        return [_("{who}: take an I laurel from the supply, face down").format(who=who)]
+    if kind == "caesar":
+        return [_("Put Caesar on the diamond of path {p}").format(p=path_name(event["path"]))]
+    if kind == "pay":
+        return [_("{who}: hand {to} the laurel your screen names, face down").format(who=who, to=names[event["to"]])]
+    return [describe_event(event, names)]
+
+
+def setup_steps(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    steps = [_("Each player takes the 8 senators of their colour"),
+             _("Put {n} I laurels face up beside the board").format(n=view["supply"])]
+    for pid, token in view["diamonds"].items():
+        if pid == view["caesar"]:
+            steps.append(_("Lay a {token} laurel on the diamond of {p} and put Caesar on it").format(
+                token=token_name(token), p=path_name(pid)))
+        else:
+            steps.append(_("Lay a {token} laurel face up on the diamond of {p}").format(
+                token=token_name(token), p=path_name(pid)))
+    steps.append(_("The other laurels stay in the bag"))
+    return steps
+
+
+def prompt(view: dict[str, Any], names: Sequence[str]) -> Prompt:
+    phase = view["phase"]
+    active = names[view["active"]]
+    done = [s for e in view["recent"] for s in steps_for(e, names)]
+    if view["over"]:
+        over = view["over"]
+        senate = view["senate"]
+        steps = [_("{name}: {total} laurels{out}").format(
+            name=names[int(s)], total=t, out="" if int(s) in senate else _(" (no senator in the Senate: out)"))
+            for s, t in over["scores"].items()]
+        winners = ", ".join(names[w] for w in over["winners"])
+        return Prompt(_("The Senate is full. Winner: {names}").format(names=winners),
+                      tuple(done + steps + [_("Turn every laurel face up and check the totals")]))
+    if phase == "turn":
+        line = _("{name}: place a senator, advance one, or move Caesar").format(name=active)
+        if view["moves"] == 0 and not view["recent"]:
+            return Prompt(line, tuple(setup_steps(view, names)))
+        return Prompt(line, tuple(done))
+    if phase == "vote":
+        vote = view["vote"]
+        waiting = ", ".join(names[s] for s in view["pending"])
+        return Prompt(_("{name} asks {c} to let a senator leave by {p}").format(
+            name=names[vote["mover"]], c=vote["committee"], p=path_name(vote["path"])),
+            tuple(done + [_("Answer yes or no on your screen: {names}").format(names=waiting)]))
+    if phase == "reward":
+        return Prompt(_("{name} chooses which supporters are paid").format(name=active), tuple(done))
+    if phase == "bonus":
+        return Prompt(_("{name} took a II-Caesar laurel and may move Caesar").format(name=active), tuple(done))
+    return Prompt(phase)

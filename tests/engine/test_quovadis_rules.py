@@ -1,0 +1,314 @@
+"""Quo Vadis rules, one test per rule (rules/quovadis.md A; seed 002 wins where they differ)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import BadOptions, IllegalAction
+from engine.match import Match
+from engine.testing import quovadis_position
+
+RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
+
+
+def act(match, seat, do, **fields):
+    return match.apply({"seat": seat, "do": do, **fields})
+
+
+def kinds(match, seat):
+    return {a["do"] for a in match.legal_actions(seat)}
+
+
+def advances(match, seat):
+    return {(a["committee"], a["path"]) for a in match.legal_actions(seat) if a["do"] == "advance"}
+
+
+# --- A.4 setup -------------------------------------------------------------------
+
+def test_setup_lays_ten_face_up_laurels_covers_the_senate_diamond_and_keeps_the_rest_hidden():
+    match = Match.new("quovadis", 4, seed=3)
+    state = match.state
+    assert len(state.diamonds) == 10 and all(state.diamonds.values())
+    assert "I" not in state.diamonds.values()
+    assert len(state.bag) == 34 and state.supply == 18
+    assert state.caesar == "p16"
+    assert all(p.reserve == 8 and p.laurels == [] for p in state.seats)
+    public = match.public_view()
+    assert public["bag"] == 34 and public["diamonds"] == state.diamonds
+    assert "Lay a" in " ".join(match.prompt().steps)
+
+
+def test_limited_reward_variant_gives_10_14_18_i_tokens_for_3_4_5_players():
+    for players, supply in ((3, 10), (4, 14), (5, 18)):
+        assert Match.new("quovadis", players, options={"limited_rewards": True}).state.supply == supply
+
+
+def test_three_to_five_players():
+    for players in (2, 6):
+        with pytest.raises(BadOptions, match="3 to 5"):
+            Match.new("quovadis", players)
+
+
+# --- A.5 the three actions ---------------------------------------------------------
+
+def test_place_puts_a_new_senator_on_a_free_seat_of_an_entry_committee_only():
+    match = quovadis_position(3, {"E1": [BLUE]})
+    places = {a["committee"] for a in match.legal_actions(RED) if a["do"] == "place"}
+    assert places == {"E2", "E3", "E4"}  # E1's only seat is taken; no other committee takes new senators
+    act(match, RED, "place", committee="E3")
+    assert match.state.committees["E3"] == [RED] and match.state.seats[RED].reserve == 7
+    assert match.state.active == BLUE
+
+
+def test_no_place_once_all_eight_senators_are_out():
+    match = quovadis_position(3, {"E2": [RED] * 5, "E3": [RED] * 3})
+    assert "place" not in kinds(match, RED)
+
+
+def test_passing_is_not_allowed_and_moving_caesar_is_always_possible():
+    match = quovadis_position(3, {})
+    assert "pass" not in kinds(match, RED)
+    caesar = {a["path"] for a in match.legal_actions(RED) if a["do"] == "caesar"}
+    assert len(caesar) == 9 and "p16" not in caesar  # any diamond but his own
+    relaxed = quovadis_position(3, {}, caesar_stay_is_move=True)
+    assert len([a for a in relaxed.legal_actions(RED) if a["do"] == "caesar"]) == 10
+
+
+def test_moving_caesar_takes_the_turn():
+    match = quovadis_position(3, {})
+    act(match, RED, "caesar", path="p07")
+    assert match.state.caesar == "p07" and match.state.active == BLUE
+
+
+def test_a_senator_in_a_one_seat_committee_advances_freely_and_collects_nothing_without_a_diamond():
+    match = quovadis_position(3, {"E1": [RED]})
+    assert ("E1", "p01") in advances(match, RED)
+    act(match, RED, "advance", committee="E1", path="p01")
+    assert match.state.committees["A1"] == [RED] and match.state.committees["E1"] == []
+    assert match.state.seats[RED].laurels == [] and match.state.phase == "turn"
+
+
+def test_a_senator_cannot_move_into_a_full_committee():
+    match = quovadis_position(3, {"A2": [RED], "B2": [BLUE]})
+    assert ("A2", "p08") not in advances(match, RED)
+
+
+# --- A.6 votes ---------------------------------------------------------------------
+
+def test_majority_counts_seats_not_occupants_and_needs_that_many_present():
+    # A 3-seat committee with one senator: no majority possible.
+    lone = quovadis_position(3, {"E3": [RED]})
+    assert not {c for c, _ in advances(lone, RED)} & {"E3"}
+    # A 5-seat committee with 2 senators: still short of 3 present.
+    short = quovadis_position(3, {"E2": [RED, BLUE]})
+    assert not {c for c, _ in advances(short, RED)} & {"E2"}
+    # 3 present in the 5-seat committee: a vote is possible even though 2 seats are empty.
+    enough = quovadis_position(3, {"E2": [RED, BLUE, YELLOW]})
+    assert ("E2", "p02") in advances(enough, RED)
+
+
+def test_the_movers_own_senators_count_so_no_one_is_asked():
+    match = quovadis_position(3, {"E3": [RED, RED, BLUE]})
+    events = act(match, RED, "advance", committee="E3", path="p04")
+    assert match.state.phase == "turn" and match.state.active == BLUE
+    assert not any(e["type"] == "ask" for e in events)
+    assert match.state.committees["A3"] == [RED]
+
+
+def test_each_other_owner_present_answers_on_their_own_seat():
+    match = quovadis_position(4, {"E2": [RED, BLUE, BLUE, YELLOW]})
+    act(match, RED, "advance", committee="E2", path="p02")
+    assert match.state.phase == "vote" and sorted(match.pending()) == [BLUE, YELLOW]
+    assert kinds(match, BLUE) == {"support", "refuse"}
+    assert kinds(match, GREEN) == set()
+
+
+def test_an_answer_stays_secret_until_every_answer_is_in():
+    match = quovadis_position(4, {"E2": [RED, BLUE, YELLOW]})
+    act(match, RED, "advance", committee="E2", path="p02")
+    events = act(match, BLUE, "refuse")
+    assert events == [{"type": "voted", "seat": BLUE}]
+    for seat in (RED, YELLOW, GREEN):
+        assert match.view(seat)["me"]["answer"] is None
+        assert "False" not in str(match.view(seat)["vote"])
+    assert match.view(BLUE)["me"]["answer"] is False
+    assert match.public_view()["vote"]["answered"] == [BLUE]
+    events = act(match, YELLOW, "support")
+    assert events[0]["answers"] == {"1": False, "2": True}
+
+
+def test_a_failed_vote_does_not_end_the_turn():
+    match = quovadis_position(3, {"E2": [RED, BLUE, YELLOW]})
+    act(match, RED, "advance", committee="E2", path="p02")
+    act(match, BLUE, "refuse")
+    events = act(match, YELLOW, "support")  # 2 yes of 3 needed
+    assert events[0]["passed"] is False
+    assert match.state.phase == "turn" and match.state.active == RED
+    assert match.state.committees["E2"] == [RED, BLUE, YELLOW]
+    act(match, RED, "place", committee="E1")
+    assert match.state.active == BLUE
+
+
+def test_a_passed_vote_moves_the_senator_collects_the_laurel_and_refills_the_diamond():
+    match = quovadis_position(3, {"E3": [RED, BLUE]})
+    token = match.state.diamonds["p04"]
+    refill = match.state.bag[-1]
+    act(match, RED, "advance", committee="E3", path="p04")
+    events = act(match, BLUE, "support")
+    assert match.state.committees["A3"] == [RED]
+    assert match.state.seats[RED].laurels == [token]
+    assert match.state.diamonds["p04"] == refill
+    assert {"type": "collect", "seat": RED, "path": "p04", "token": token, "refill": refill} in events
+
+
+def test_only_the_supporters_needed_are_paid_one_i_each():
+    # 5-seat committee, Red has 1 senator: needs 2 more; Blue offers 2, Yellow 1.
+    match = quovadis_position(3, {"E2": [RED, BLUE, BLUE, YELLOW]})
+    act(match, RED, "advance", committee="E2", path="p02")
+    act(match, BLUE, "support")
+    act(match, YELLOW, "support")
+    assert match.state.phase == "reward" and match.pending() == [RED]
+    assert {a["to"] for a in match.legal_actions(RED) if a["do"] == "reward"} == {BLUE, YELLOW}
+    act(match, RED, "reward", to=YELLOW)
+    assert {a["to"] for a in match.legal_actions(RED) if a["do"] == "reward"} == {BLUE, YELLOW} - {YELLOW}
+    act(match, RED, "reward", to=BLUE)
+    assert match.state.seats[BLUE].laurels == ["I"] and match.state.seats[YELLOW].laurels == ["I"]
+    assert match.state.supply == 16 and match.state.active == BLUE
+
+
+def test_when_every_supporter_was_needed_they_are_paid_without_asking():
+    match = quovadis_position(3, {"E3": [RED, BLUE]})
+    act(match, RED, "advance", committee="E3", path="p04")
+    act(match, BLUE, "support")
+    assert match.state.seats[BLUE].laurels == ["I"] and match.state.phase == "turn"
+
+
+def test_rewards_stop_when_the_supply_is_empty():
+    match = quovadis_position(3, {"E3": [RED, BLUE]})
+    match.state.supply = 0
+    act(match, RED, "advance", committee="E3", path="p04")
+    act(match, BLUE, "support")
+    assert match.state.seats[BLUE].laurels == [] and match.state.phase == "turn"
+
+
+# --- A.7 Caesar ---------------------------------------------------------------------
+
+def test_caesar_on_the_path_lifts_the_vote_and_blocks_its_laurel():
+    match = quovadis_position(3, {"E3": [RED, BLUE]}, caesar="p04")
+    token = match.state.diamonds["p04"]
+    events = act(match, RED, "advance", committee="E3", path="p04")
+    assert not any(e["type"] in ("ask", "collect", "reward") for e in events)
+    assert match.state.committees["A3"] == [RED]
+    assert match.state.diamonds["p04"] == token and match.state.seats[RED].laurels == []
+    assert match.state.seats[BLUE].laurels == [] and match.state.caesar == "p04"
+
+
+def test_caesar_frees_only_his_own_path_of_a_two_exit_committee():
+    match = quovadis_position(3, {"E3": [RED, BLUE]}, caesar="p04")
+    act(match, RED, "advance", committee="E3", path="p05")
+    assert match.state.phase == "vote"
+
+
+def test_caesar_waives_the_quorum_unless_the_option_says_otherwise():
+    alone = quovadis_position(3, {"E3": [RED]}, caesar="p04")
+    assert ("E3", "p04") in advances(alone, RED)
+    strict = quovadis_position(3, {"E3": [RED]}, caesar="p04", caesar_waives_quorum=False)
+    assert ("E3", "p04") not in advances(strict, RED)
+
+
+def test_a_ii_caesar_laurel_gives_an_extra_caesar_move_at_the_end_of_the_turn():
+    match = quovadis_position(3, {"E3": [RED, RED]})
+    match.state.diamonds["p04"] = "IIC"
+    match.state.bag.remove("IIC")
+    match.state.bag.append("III")
+    act(match, RED, "advance", committee="E3", path="p04")
+    assert match.state.phase == "bonus" and match.pending() == [RED]
+    assert "keep" in kinds(match, RED)
+    act(match, RED, "caesar", path="p10")
+    assert match.state.caesar == "p10" and match.state.active == BLUE
+
+
+def test_the_extra_caesar_move_may_be_declined():
+    match = quovadis_position(3, {"E3": [RED, RED]})
+    match.state.diamonds["p04"] = "IIC"
+    match.state.bag.remove("IIC")
+    match.state.bag.append("III")
+    act(match, RED, "advance", committee="E3", path="p04")
+    act(match, RED, "keep")
+    assert match.state.caesar == "p16" and match.state.active == BLUE
+
+
+# --- laurels are secret; payments -------------------------------------------------------
+
+def test_laurels_are_seen_only_by_their_owner():
+    match = quovadis_position(3, {}, laurels={RED: ["V", "III"], BLUE: ["II"]})
+    assert match.view(RED)["me"]["laurels"] == ["III", "V"] and match.view(RED)["me"]["total"] == 8
+    assert match.view(BLUE)["me"]["total"] == 2
+    assert match.public_view()["players"][RED] == {"reserve": 8, "laurels": 2}
+    assert "V" not in str(match.view(BLUE)["players"])
+
+
+def test_a_laurel_payment_is_an_action_open_at_any_time_and_change_can_be_made():
+    match = quovadis_position(3, {}, laurels={BLUE: ["IV"], RED: ["I"]})
+    assert match.pending() == [RED]
+    events = act(match, BLUE, "pay", to=RED, token="IV")  # Blue pays while waiting
+    assert events == [{"type": "pay", "seat": BLUE, "to": RED}]  # face down: no value in public
+    act(match, RED, "pay", to=BLUE, token="I")  # change
+    assert sorted(match.state.seats[RED].laurels) == ["IV"] and match.state.seats[BLUE].laurels == ["I"]
+    assert match.state.active == RED  # payments do not use up a turn
+    with pytest.raises(IllegalAction):
+        act(match, YELLOW, "pay", to=RED, token="V")
+
+
+# --- A.9 end ------------------------------------------------------------------------------
+
+def _nearly_full():
+    # Senate: Blue, Red, Blue, Yellow (arrival order); Red's senator in C1 can enter last.
+    return quovadis_position(4, {"S": [BLUE, RED, BLUE, YELLOW], "C1": [RED]},
+                             laurels={RED: ["V", "IV"], BLUE: ["V", "IV"], YELLOW: ["III"], GREEN: ["V", "V", "V"]})
+
+
+def test_the_game_ends_the_moment_the_fifth_senate_seat_fills():
+    match = _nearly_full()
+    act(match, RED, "advance", committee="C1", path="p15")
+    assert match.is_over and match.state.phase == "over"
+    with pytest.raises(IllegalAction, match="over"):
+        act(match, BLUE, "caesar", path="p07")
+
+
+def test_players_without_a_senator_in_the_senate_are_out_and_ties_go_to_the_earliest_entrant():
+    match = _nearly_full()
+    act(match, RED, "advance", committee="C1", path="p15")
+    result = match.result()
+    assert result.scores[GREEN] == 15 and result.breakdown[GREEN]["eligible"] == 0
+    assert result.scores[RED] == result.scores[BLUE] == 9
+    assert result.winners == (BLUE,)  # Blue's first senator entered before Red's
+
+
+def test_the_final_screens_show_every_total():
+    match = _nearly_full()
+    act(match, RED, "advance", committee="C1", path="p15")
+    over = match.view(YELLOW)["over"]
+    assert over["laurels"][GREEN] == ["V", "V", "V"]
+    assert "Green: 15 laurels (no senator in the Senate: out)" in match.prompt().steps
+
+
+def test_reveal_variant_shows_every_total_when_the_first_three_senators_enter():
+    match = quovadis_position(3, {"C1": [RED]}, laurels={RED: ["V"], BLUE: ["II"]}, reveal_laurels=True)
+    events = act(match, RED, "advance", committee="C1", path="p15")
+    reveal = [e for e in events if e["type"] == "reveal"]
+    assert reveal == [{"type": "reveal", "entered": 1, "totals": {"0": 5, "1": 2, "2": 0}}]
+    assert match.public_view()["revealed"][0]["totals"]["1"] == 2
+    plain = quovadis_position(3, {"C1": [RED]}, laurels={RED: ["V"]})
+    assert not any(e["type"] == "reveal" for e in act(plain, RED, "advance", committee="C1", path="p15"))
+
+
+def test_the_last_move_completes_unless_the_option_ends_the_game_before_its_laurel():
+    for finish, laurels in ((True, 1), (False, 0)):
+        match = quovadis_position(3, {"S": [BLUE, BLUE, BLUE, BLUE], "C2": [RED, RED, RED]},
+                                  finish_last_move=finish)
+        act(match, RED, "caesar", path="p07")
+        act(match, BLUE, "caesar", path="p10")
+        act(match, YELLOW, "caesar", path="p11")
+        act(match, RED, "advance", committee="C2", path="p16")
+        assert match.is_over and len(match.state.seats[RED].laurels) == laurels

@@ -1,0 +1,83 @@
+"""A Quo Vadis vote driven by mock buttons on three seats, each screen showing only its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.testing import quovadis_position
+from firmware.faces import lines_of
+from firmware.render import render_face
+from firmware.runtime import Runtime
+from hardware.factory import open_table
+from hardware.table import emulator_table
+
+RED, BLUE, YELLOW = 0, 1, 2
+
+
+@pytest.fixture
+def table():
+    with open_table(emulator_table(3, ["Red", "Blue", "Yellow"]), "mock") as opened:
+        yield opened
+
+
+def press(table, runtime, seat, button, times=1):
+    pin = table.seats[seat].buttons.pin(button)
+    for _ in range(times):
+        pin.drive_low()
+        pin.drive_high()
+    runtime.drain()
+
+
+def screen(table, runtime, seat):
+    face = runtime.seats[seat].face
+    assert table.seats[seat].screen.image.tobytes() == render_face(face).tobytes()
+    return "\n".join(lines_of(face))
+
+
+def test_buttons_drive_a_vote_with_private_answers_and_paid_supporters(table):
+    match = quovadis_position(3, {"E2": [RED, BLUE, YELLOW]}, laurels={YELLOW: ["V"]})
+    runtime = Runtime(match, [seat.screen for seat in table.seats])
+    table.on_event = runtime.post
+    token = match.state.diamonds["p02"]
+
+    assert "Your turn:" in screen(table, runtime, RED) and "> Place a senator" in screen(table, runtime, RED)
+    press(table, runtime, RED, "next")
+    assert "> Advance a senator" in screen(table, runtime, RED)
+    press(table, runtime, RED, "ok")
+    assert "> E2>A1" in screen(table, runtime, RED)  # the only committee is chosen for Red
+    press(table, runtime, RED, "ok")
+    assert match.state.phase == "vote"
+
+    # Blue and Yellow are asked on their own screens; Red waits.
+    for seat in (BLUE, YELLOW):
+        assert "Red: leave E2>A1?" in screen(table, runtime, seat)
+        assert "> Yes, let it pass" in screen(table, runtime, seat)
+    assert "Waiting for Blue, Yellow" in screen(table, runtime, RED)
+
+    press(table, runtime, BLUE, "ok")  # yes
+    assert "You said yes; waiting" in screen(table, runtime, BLUE)
+    assert "yes" not in screen(table, runtime, YELLOW).lower().replace("yes, let it pass", "")
+    assert "Waiting for Yellow" in screen(table, runtime, RED)
+    assert "Laurels 5: V" in screen(table, runtime, YELLOW)
+    assert "Laurels 5" not in screen(table, runtime, RED) + screen(table, runtime, BLUE)
+
+    press(table, runtime, YELLOW, "ok")  # yes: 3 of 5 seats
+    state = match.state
+    assert state.committees["A1"] == [RED] and state.seats[RED].laurels == [token]
+    assert state.seats[BLUE].laurels == ["I"] and sorted(state.seats[YELLOW].laurels) == ["I", "V"]
+    assert state.active == BLUE
+    assert f"Laurels {match.game.view(state, RED)['me']['total']}" in screen(table, runtime, RED)
+    assert "Your turn:" in screen(table, runtime, BLUE)
+
+
+def test_a_waiting_seat_can_give_a_laurel_from_its_screen(table):
+    match = quovadis_position(3, {}, laurels={BLUE: ["III"]})
+    runtime = Runtime(match, [seat.screen for seat in table.seats])
+    table.on_event = runtime.post
+    assert "Waiting for Red" in screen(table, runtime, BLUE)
+    assert "> Give laurel: Red" in screen(table, runtime, BLUE)
+    press(table, runtime, BLUE, "next")
+    press(table, runtime, BLUE, "ok")  # to Yellow; the only token is chosen at once
+    assert match.state.seats[YELLOW].laurels == ["III"] and match.state.seats[BLUE].laurels == []
+    assert "Laurels 3: III" in screen(table, runtime, YELLOW)
+    assert match.state.active == RED
