@@ -28,19 +28,20 @@ def test_games_lists_tenno_and_its_options(capsys):
     assert "ronin_swap='strict'" in out and "[ASSUMPTION]" in out
 
 
-def test_demo_plays_a_whole_game_and_replay_of_its_journal_agrees(tmp_path, capsys):
+@pytest.mark.parametrize("game", ["tenno", "quovadis"])
+def test_demo_plays_a_whole_game_and_replay_of_its_journal_agrees(game, tmp_path, capsys):
     journal = tmp_path / "demo.jsonl"
-    assert main(["demo", "tenno", "--players", "4", "--seed", "7", "--journal", str(journal)]) == 0
+    assert main(["demo", game, "--players", "4", "--seed", "7", "--journal", str(journal)]) == 0
     demo = capsys.readouterr().out
-    assert "Winner:" in demo and " vs " in demo
+    assert "Winner:" in demo
     assert main(["replay", str(journal)]) == 0
     replay = capsys.readouterr().out
     assert _scores(demo) == _scores(replay) and _scores(demo)
     assert main(["replay", "--json", str(journal)]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["over"] is True
-    assert {k: v for k, v in data["result"]["scores"].items()} == {
-        str(["Red", "Blue", "Green", "Yellow"].index(name)): int(score) for name, score in _scores(demo)}
+    names = data["header"]["names"]
+    assert data["result"]["scores"] == {str(names.index(name)): int(score) for name, score in _scores(demo)}
 
 
 def test_demo_is_the_same_game_for_the_same_seed(tmp_path, capsys):

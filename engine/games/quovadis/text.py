@@ -33,7 +33,16 @@ def header(view: dict[str, Any], names: Sequence[str]) -> str:
     return _("T{turn} {name} S{n}/5").format(turn=view["turn"], name=names[view["active"]], n=senate)
 
 
+def final_lines(over: dict[str, Any], names: Sequence[str], mark_out: Sequence[int] = ()) -> list[str]:
+    """Every seat's final score, two to a line (the end screen shows them all)."""
+    cells = [f"{names[int(s)][:3]} {v}{' out' if int(s) in mark_out else ''}" for s, v in over["scores"].items()]
+    return ["  ".join(cells[i:i + 2]) for i in range(0, len(cells), 2)]
+
+
 def panel(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    if view["over"]:
+        out = [s for s in range(len(names)) if s not in view["senate"]]
+        return final_lines(view["over"], names, out)
     me = view["me"]
     tokens = " ".join(LAURELS.kinds[t].name for t in me["laurels"]) or "-"
     on_board = sum(owners.count(view["seat"]) for owners in view["committees"].values())

@@ -50,6 +50,9 @@ def card_value(card: int) -> str:
 
 
 def panel(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    if view["over"]:
+        cells = [f"{names[int(s)][:3]} {v}" for s, v in view["over"]["scores"].items()]
+        return ["  ".join(cells[i:i + 2]) for i in range(0, len(cells), 2)]
     me = view["me"]
     hand = sorted(me["hand"], key=lambda c: (CARDS.cards[c].ability == "geisha", c))
     line = _("Prisoners {n}").format(n=me["captives"])
