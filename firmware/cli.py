@@ -16,6 +16,7 @@ from engine.options import parse_option_value
 from hardware.errors import HardwareError
 
 from . import journal as journals
+from .faces import describe
 from .paths import archive_name, state_dir
 
 _log = logging.getLogger(__name__)
@@ -54,7 +55,7 @@ class Printer:
     def __call__(self, match: Match, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
         out = self.out or sys.stdout
         for event in events:
-            print("  " + match.game.describe_event(event, match.names), file=out)
+            print("  " + describe(match, event), file=out)
         view = match.public_view()
         phase = (view.get("phase"), view.get("turn", view.get("round")))
         if phase != self.last_phase and not match.is_over:
@@ -209,7 +210,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             session.journal.close()
             if recorder is not None:
                 recorder.close()
-    print_result(match)
+    print_result(runtime.match)
     return 0
 
 

@@ -50,6 +50,16 @@ def seat_face(game: Game, names: Sequence[str], seat: int, view: dict[str, Any],
     )
 
 
+TABLE_EVENTS = {"undo": "The last action was taken back"}
+
+
+def describe(match: Any, event: dict[str, Any]) -> str:
+    """Say a public event in words: the table's own events here, the game's by the game."""
+    if event.get("type") in TABLE_EVENTS:
+        return _(TABLE_EVENTS[event["type"]])
+    return match.game.describe_event(event, match.names)
+
+
 def boot_face(name: str, message: str) -> Face:
     return Face(seat_name=name, header="courtier", panel=(), ask=message)
 

@@ -1,7 +1,8 @@
 """The journal: every accepted action, one JSON line each, fsynced before the table moves on.
 
 Line 1 is the header (game, players, seed, options, names); each further line
-is one action. Start-up resumes an unfinished game from it. A torn last line
+is one action, or an undo that takes the last action back (undo is replay
+minus the tail, and is itself journalled). Start-up resumes an unfinished game from it. A torn last line
 (a power cut mid-write) is skipped with a warning and cut off, never fatal; a
 journal that is wrong elsewhere raises `BadJournal` naming the line, and is
 never overwritten.
@@ -74,6 +75,13 @@ class Journal:
         self._write({"type": "action", "n": self.count + 1, "action": action})
         self.count += 1
 
+    def append_undo(self) -> None:
+        """Record that the last action was taken back."""
+        if self.count == 0:
+            raise ValueError("nothing to undo")
+        self._write({"type": "undo", "undoes": self.count})
+        self.count -= 1
+
     def _write(self, record: dict[str, Any]) -> None:
         self._file.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
         self._file.flush()
@@ -121,6 +129,12 @@ def load(path: Path) -> Loaded:
     header = Header.from_data(first)
     actions = []
     for number, record in records[1:]:
+        if record.get("type") == "undo":
+            if record.get("undoes") != len(actions) or not actions:
+                raise BadJournal(f"{path}: line {number} undoes action {record.get('undoes')}, "
+                                 f"but the last action is {len(actions)}")
+            actions.pop()
+            continue
         if record.get("type") != "action" or not isinstance(record.get("action"), dict):
             raise BadJournal(f"{path}: line {number} is not an action record")
         if record.get("n") != len(actions) + 1:

@@ -139,6 +139,30 @@ class Runtime:
         self.refresh()
         return True
 
+    def undo(self) -> bool:
+        """Take the last action back: replay without it, journal the undo, redraw every seat.
+
+        Returns False when there is nothing to undo or the undo could not be saved.
+        """
+        match = self.match
+        if not match.actions:
+            return False
+        again = Match.replay(match.header, match.actions[:-1])
+        if self.journal is not None:
+            try:
+                self.journal.append_undo()
+            except OSError as err:
+                _log.error("journal write failed: %s", err)
+                return False
+        self.match = again
+        for seat in self.seats:
+            seat.menu.reset()
+            seat.face = None  # menus may point at choices that no longer exist: redraw all
+        for listener in self.listeners:
+            listener(self.match, None, [{"type": "undo"}])
+        self.refresh()
+        return True
+
     def _notice(self, seat: Any, message: str) -> None:
         _log.info("seat %s: %s", seat, message)
         if isinstance(seat, int) and 0 <= seat < len(self.seats):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from PIL import Image
 
+from ..faces import describe
 from .keyboard import Keyboard
 from .picture import SEAT_SIZE
 
@@ -60,7 +61,7 @@ class TableLog:
 
     def __call__(self, match: Any, action: Any, events: Sequence[dict[str, Any]]) -> None:
         for event in events:
-            self.note(match.game.describe_event(event, match.names))
+            self.note(describe(match, event))
 
 
 class Frontend:

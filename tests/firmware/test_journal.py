@@ -114,3 +114,22 @@ def test_a_finished_game_journal_replays_to_its_result(tmp_path):
     journal.close()
     loaded = journals.load(path)
     assert Match.replay(loaded.header, loaded.actions).result() == match.result()
+
+
+def test_an_undo_record_takes_the_last_action_back_on_load(tmp_path):
+    match, path = _saved_game(tmp_path, actions=5)
+    journal = Journal.resume(path, journals.load(path))
+    journal.append_undo()
+    journal.append_undo()
+    journal.append(match.actions[3])
+    journal.close()
+    loaded = journals.load(path)
+    assert loaded.actions == match.actions[:4]
+
+
+def test_an_undo_that_does_not_match_the_last_action_is_named(tmp_path):
+    _, path = _saved_game(tmp_path, actions=2)
+    with open(path, "a") as handle:
+        handle.write('{"type":"undo","undoes":7}\n')
+    with pytest.raises(BadJournal, match="undoes action 7, but the last action is 2"):
+        journals.load(path)

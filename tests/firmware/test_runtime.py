@@ -208,3 +208,19 @@ def test_a_seat_keeps_its_half_made_choice_when_another_seat_acts(table):
     press(table, runtime, 1, "ok")  # Blue lays its row
     assert match.state.seats[1].arranged
     assert "3/6" in screen_text(table, runtime, 0)
+
+
+def test_undo_replays_without_the_last_action_and_is_journalled(table, tmp_path):
+    from firmware import journal as journals
+
+    match = Match.new("tenno", 3, seed=2, options={"start_seat": 0})
+    path = tmp_path / "j.jsonl"
+    runtime = run(table, match, Journal.create(path, match.header))
+    for seat in range(3):
+        press(table, runtime, seat, "ok")
+    before_last = Match.replay(match.header, match.actions[:-1]).state
+    assert runtime.undo() is True
+    assert runtime.match.state == before_last and runtime.match.state.phase == "setup"
+    assert "Order your peasants:" in screen_text(table, runtime, 2)
+    assert journals.load(path).actions == runtime.match.actions
+    assert runtime.undo() and runtime.undo() and not runtime.undo()
