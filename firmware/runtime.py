@@ -31,11 +31,24 @@ _log = logging.getLogger(__name__)
 
 
 class Panel(Protocol):
-    """What the runtime needs of a seat's screen (`hardware.Screen` is one)."""
+    """What the runtime needs of a seat's screen (`hardware.Screen` is one).
+
+    A seat that draws for itself (a serial pod) offers `show_face(face)`
+    instead, and receives the face's words rather than pixels.
+    """
 
     size: tuple[int, int]
 
     def show(self, image: Image.Image) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Command:
+    """A table command (from the host console or a table menu), queued like a button event."""
+
+    name: str
+    args: dict[str, Any] = field(default_factory=dict)
+    reply: Callable[[str], None] | None = None  # told the outcome in words
 
 
 Listener = Callable[[Match, dict[str, Any] | None, list[dict[str, Any]]], None]
@@ -69,13 +82,15 @@ class Runtime:
         self.journal = journal
         self.listeners = list(listeners)
         self.seats = [SeatState() for _ in screens]
-        self.events: "queue.Queue[InputEvent]" = queue.Queue()
+        self.events: "queue.Queue[InputEvent | Command]" = queue.Queue()
         self.version = 0  # bumped whenever any seat's face changes
+        # Table commands by name; the CLI adds those that need a session (new game, end game).
+        self.commands: dict[str, Callable[..., str]] = {"undo": self._undo_command}
         self.refresh()
 
     # --- input ---------------------------------------------------------------
-    def post(self, event: InputEvent) -> None:
-        """Queue a button event; safe from any thread (gpiozero calls it from its own)."""
+    def post(self, event: InputEvent | Command) -> None:
+        """Queue a button event or a table command; safe from any thread (gpiozero calls it from its own)."""
         self.events.put(event)
 
     def step(self, timeout: float | None = 0) -> bool:
@@ -94,7 +109,10 @@ class Runtime:
             count += 1
         return count
 
-    def handle(self, event: InputEvent) -> None:
+    def handle(self, event: InputEvent | Command) -> None:
+        if isinstance(event, Command):
+            self.run_command(event)
+            return
         if not 0 <= event.seat < len(self.seats):
             _log.warning("event from unknown seat %s ignored", event.seat)
             return
@@ -138,6 +156,35 @@ class Runtime:
             listener(self.match, action, events)
         self.refresh()
         return True
+
+    def run_command(self, command: Command) -> str:
+        """Carry out a table command and tell its sender the outcome."""
+        handler = self.commands.get(command.name)
+        if handler is None:
+            message = _("Unknown command {name!r}; known: {known}").format(
+                name=command.name, known=", ".join(sorted(self.commands)))
+        else:
+            try:
+                message = handler(**command.args)
+            except TypeError as err:
+                message = _("Bad arguments for {name}: {error}").format(name=command.name, error=err)
+        if command.reply is not None:
+            command.reply(message)
+        return message
+
+    def _undo_command(self) -> str:
+        return _("Last action taken back") if self.undo() else _("Nothing to take back")
+
+    def replace_match(self, match: Match, journal: Journal | None) -> None:
+        """Play another match on the same seats (a new game); every seat starts afresh."""
+        if len(self.seats) != match.header.players:
+            raise ValueError(f"{match.header.players} players on a {len(self.seats)}-seat runtime")
+        self.match, self.journal = match, journal
+        for seat in self.seats:
+            seat.menu.reset()
+            seat.face = None
+            seat.notice = ""
+        self.refresh()
 
     def undo(self) -> bool:
         """Take the last action back: replay without it, journal the undo, redraw every seat.
@@ -209,7 +256,11 @@ class Runtime:
                 continue
             was = seat.degraded
             try:
-                screen.show(render_face(face, screen.size))
+                show_face = getattr(screen, "show_face", None)
+                if show_face is not None:
+                    show_face(face)
+                else:
+                    screen.show(render_face(face, screen.size))
                 seat.degraded = ""
             except ScreenError as err:
                 # A broken screen must not stop the game: note it and carry on.

@@ -224,3 +224,38 @@ def test_undo_replays_without_the_last_action_and_is_journalled(table, tmp_path)
     assert "Order your peasants:" in screen_text(table, runtime, 2)
     assert journals.load(path).actions == runtime.match.actions
     assert runtime.undo() and runtime.undo() and not runtime.undo()
+
+
+def test_table_commands_are_queued_like_buttons_and_answer_their_sender(table):
+    from firmware.runtime import Command
+
+    match = Match.new("tenno", 3, seed=2)
+    runtime = run(table, match)
+    replies = []
+    runtime.post(Command("undo", reply=replies.append))
+    runtime.post(Command("dance", reply=replies.append))
+    press(table, runtime, 0, "ok")
+    runtime.post(Command("undo", reply=replies.append))
+    runtime.drain()
+    assert replies[0] == "Nothing to take back"
+    assert replies[1].startswith("Unknown command 'dance'")
+    assert replies[2] == "Last action taken back" and runtime.match.actions == []
+
+
+def test_a_seat_that_draws_for_itself_receives_its_face_not_pixels(table):
+    class Pod:
+        size = (128, 64)
+
+        def __init__(self):
+            self.faces = []
+
+        def show_face(self, face):
+            self.faces.append(face)
+
+    match = Match.new("tenno", 3, seed=2)
+    pod = Pod()
+    runtime = Runtime(match, [table.seats[0].screen, pod, table.seats[2].screen])
+    assert pod.faces and pod.faces[-1].seat_name == "Blue"
+    runtime.post(__import__("hardware.events", fromlist=["InputEvent"]).InputEvent(1, "next", "press"))
+    runtime.drain()
+    assert pod.faces[-1].position == "2/6"
