@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.courtier-installed
 
-.PHONY: demo test play clean picture
+.PHONY: demo test play clean picture chaos
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,10 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+# Power cuts, harder than the test suite's run: 200 SIGKILLs per game.
+chaos: $(STAMP)
+	COURTIER_CHAOS_KILLS=200 $(BIN)/python -m pytest -q -m chaos
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -58,3 +58,14 @@ def parse_option_value(text: str) -> Any:
         return int(text)
     except ValueError:
         return text
+
+
+def parse_option_pairs(pairs: Iterable[str]) -> dict[str, Any]:
+    """Read command-line NAME=VALUE options into a dict (values as `parse_option_value` reads them)."""
+    options = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise BadOptions(f"an option is NAME=VALUE, not {pair!r}")
+        options[name.strip()] = parse_option_value(value)
+    return options

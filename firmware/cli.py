@@ -12,24 +12,15 @@ from typing import Any, Sequence
 from engine.errors import EngineError
 from engine.games import all_games, get_game
 from engine.match import Match
-from engine.options import parse_option_value
+from engine.options import parse_option_pairs
 from hardware.errors import HardwareError
 
 from . import journal as journals
-from .faces import describe
 from .paths import archive_name, state_dir
+from .play import cmd_play
+from .report import Printer, print_result
 
 _log = logging.getLogger(__name__)
-
-
-def _options(pairs: Sequence[str]) -> dict[str, Any]:
-    options = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep:
-            raise EngineError(f"--option takes NAME=VALUE, not {pair!r}")
-        options[name.strip()] = parse_option_value(value)
-    return options
 
 
 # --- games -------------------------------------------------------------------
@@ -45,38 +36,6 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 # --- demo --------------------------------------------------------------------
 
-class Printer:
-    """Prints the public side of a game as it is played: each turn, event and the end."""
-
-    def __init__(self, out: Any = None) -> None:
-        self.out = out
-        self.last_phase: Any = None
-
-    def __call__(self, match: Match, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
-        out = self.out or sys.stdout
-        for event in events:
-            print("  " + describe(match, event), file=out)
-        view = match.public_view()
-        phase = (view.get("phase"), view.get("turn", view.get("round")))
-        if phase != self.last_phase and not match.is_over:
-            self.last_phase = phase
-            print(f"-- {match.prompt().line}", file=out)
-
-
-def print_result(match: Match, out: Any = None) -> None:
-    out = out or sys.stdout
-    result = match.result()
-    if result is None:
-        print(f"Not finished: {match.prompt().line}", file=out)
-        return
-    print("Final scores:", file=out)
-    for seat, score in sorted(result.scores.items(), key=lambda kv: -kv[1]):
-        parts = ", ".join(f"{k} {v}" for k, v in result.breakdown.get(seat, {}).items())
-        mark = "  <- winner" if seat in result.winners else ""
-        print(f"  {match.names[seat]:8} {score:3}   ({parts}){mark}", file=out)
-    print(f"Winner: {', '.join(match.names[w] for w in result.winners)}", file=out)
-
-
 def cmd_demo(args: argparse.Namespace) -> int:
     from hardware.factory import open_table
     from hardware.table import emulator_table
@@ -87,7 +46,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     game = get_game(args.game)
     players = args.players or min(4, game.max_players)
-    match = Match.new(game.name, players, seed=args.seed, options=_options(args.option))
+    match = Match.new(game.name, players, seed=args.seed, options=parse_option_pairs(args.option))
     path = Path(args.journal) if args.journal else archive_name(state_dir(), f"demo-{game.name}-seed{args.seed}")
     journal = Journal.create(path, match.header)
     printer = Printer()
@@ -149,71 +108,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-# --- play --------------------------------------------------------------------
-
-def cmd_play(args: argparse.Namespace) -> int:
-    from hardware.factory import backend_name, open_table
-    from hardware.table import emulator_table, load_table
-
-    from .runtime import Runtime
-    from .session import open_session
-
-    game = get_game(args.game) if args.game else None
-    if args.table:
-        config = load_table(Path(args.table))
-    else:
-        wanted = args.players or (game.min_players + 1 if game else 3)
-        config = emulator_table(wanted)
-    backend = backend_name(config.backend)
-    players = args.players or len(config.seats)
-    if players > len(config.seats):
-        raise HardwareError(f"{players} players need {players} seats; the table has {len(config.seats)}")
-    named = [s.name for s in config.seats[:players]]
-    names = named if args.table and not all(n == f"Seat {i + 1}" for i, n in enumerate(named)) else None
-    session = open_session(Path(args.state_dir) if args.state_dir else state_dir(), args.game, players,
-                           seed=args.seed, options=_options(args.option), names=names, new=args.new)
-    for message in session.messages:
-        print(message)
-    match = session.match
-    if len(config.seats) != match.header.players and not args.table:
-        config = emulator_table(match.header.players)
-    ui = args.ui or ("none" if backend == "pi" else "terminal")
-    with open_table(config, backend) as table:
-        seats = table.seats[: match.header.players]
-        listeners: list[Any] = []
-        log = recorder = None
-        if ui != "none":
-            from . import emulator
-
-            log = emulator.TableLog()
-            for message in session.messages:
-                log.note(message)
-            listeners.append(log)
-            if args.record:
-                recorder = emulator.Recorder(args.record, kind="png" if args.record.endswith("/") else "gif",
-                                             log=log)
-        runtime = Runtime(match, [seat.screen for seat in seats], session.journal, listeners=listeners)
-        table.on_event = runtime.post
-        try:
-            if ui == "none":
-                while True:
-                    runtime.step(timeout=0.5)
-            if ui == "window":
-                frontend = emulator.WindowFrontend(table, log=log, recorder=recorder)
-            else:
-                frontend = emulator.TerminalFrontend(table, log=log, recorder=recorder, pixels=ui == "braille")
-            with frontend:
-                frontend.run(runtime)
-        except KeyboardInterrupt:
-            pass
-        finally:
-            session.journal.close()
-            if recorder is not None:
-                recorder.close()
-    print_result(runtime.match)
-    return 0
-
-
 # --- entry point ---------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
@@ -245,12 +139,16 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int)
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     play.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")
-    play.add_argument("--ui", choices=("terminal", "braille", "window", "none"),
+    play.add_argument("--ui", choices=("terminal", "braille", "window", "none", "bots"),
                       help="how the emulated table is shown: terminal (each screen's words), braille "
-                           "(each screen's pixels), window (pygame); default terminal, none on a Pi")
+                           "(each screen's pixels), window (pygame); none runs the table headless (the "
+                           "default on a Pi); bots lets bots press for every seat")
     play.add_argument("--record", help="also save the emulated table as an animated GIF (FILE.gif) or PNG frames (DIR/)")
     play.add_argument("--state-dir", help="where games are saved (default: $COURTIER_STATE_DIR, "
                                           "$STATE_DIRECTORY or ~/.local/state/courtier)")
+    play.add_argument("--bot-seed", type=int, default=0,
+                      help="with --ui bots: the seed the bots choose by (each choice depends only on it "
+                           "and the game so far, so a restarted table plays on the same)")
     play.set_defaults(func=cmd_play)
     return parser
 

@@ -238,7 +238,7 @@ class Runtime:
         A screen that fails changes what the other seats say (they note the
         fault), so one more pass follows whenever a seat's fault state changed.
         """
-        for _ in range(2):
+        for _attempt in range(2):
             if not self._redraw():
                 break
 

@@ -1,0 +1,110 @@
+"""`courtier play`: open the table, resume or start its game, and run it until quit.
+
+The same runtime serves every way of running a table: headless on a Pi
+(buttons and screens), on the emulated table (terminal or window), or with
+bots pressing for every seat (for fault-injection runs that kill and restart
+the process: each bot choice depends only on the bot seed and the game so
+far, so a restarted table plays on exactly as an uninterrupted one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine.games import get_game
+from engine.options import parse_option_pairs
+from hardware.errors import HardwareError
+
+from .bots import RandomBot
+from .paths import state_dir
+from .report import print_result
+from .runtime import Runtime
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from hardware.factory import backend_name, open_table
+    from hardware.table import emulator_table, load_table
+
+    from .session import open_session
+
+    game = get_game(args.game) if args.game else None
+    if args.table:
+        config = load_table(Path(args.table))
+    else:
+        config = emulator_table(args.players or (game.min_players + 1 if game else 3))
+    backend = backend_name(config.backend)
+    players = args.players or len(config.seats)
+    if players > len(config.seats):
+        raise HardwareError(f"{players} players need {players} seats; the table has {len(config.seats)}")
+    named = [s.name for s in config.seats[:players]]
+    names = named if args.table and not all(n == f"Seat {i + 1}" for i, n in enumerate(named)) else None
+    session = open_session(Path(args.state_dir) if args.state_dir else state_dir(), args.game, players,
+                           seed=args.seed, options=parse_option_pairs(args.option), names=names, new=args.new)
+    for message in session.messages:
+        print(message, flush=True)
+    match = session.match
+    if not args.table and len(config.seats) != match.header.players:
+        config = emulator_table(match.header.players)  # a resumed game keeps its own player count
+    ui = args.ui or ("none" if backend == "pi" else "terminal")
+    with open_table(config, backend) as table:
+        runtime = Runtime(match, [seat.screen for seat in table.seats[: match.header.players]], session.journal)
+        table.on_event = runtime.post
+        try:
+            if ui == "none":
+                serve(runtime)
+            elif ui == "bots":
+                play_bots(runtime, args.bot_seed)
+            else:
+                run_emulator(runtime, table, ui, session.messages, args.record)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            session.journal.close()
+    print_result(runtime.match)
+    return 0
+
+
+def serve(runtime: Runtime) -> None:
+    """The headless table: handle button events as they come, for ever."""
+    while True:
+        runtime.step(timeout=0.5)
+
+
+def play_bots(runtime: Runtime, seed: int, out: Any = None) -> None:
+    """Bots press for every seat until the game ends; "ack N" is printed once action N is saved."""
+    out = out or sys.stdout
+    match = runtime.match
+    while not runtime.match.is_over:
+        match = runtime.match
+        seat = match.pending()[0]
+        bot = RandomBot(0)
+        bot.rng = random.Random(f"{seed}:{len(match.actions)}")  # depends only on the game so far
+        if runtime.submit(bot.choose(match.legal_actions(seat), match.game.free_actions)):
+            print(f"ack {len(runtime.match.actions)}", file=out, flush=True)
+
+
+def run_emulator(runtime: Runtime, table: Any, ui: str, messages: list[str], record: str | None) -> None:
+    """Show the emulated table in the terminal or a window, with keys for every seat's buttons."""
+    from . import emulator
+
+    log = emulator.TableLog()
+    for message in messages:
+        log.note(message)
+    runtime.listeners.append(log)
+    recorder = None
+    if record:
+        recorder = emulator.Recorder(record, kind="png" if record.endswith("/") else "gif", log=log)
+    try:
+        if ui == "window":
+            frontend = emulator.WindowFrontend(table, log=log, recorder=recorder)
+        else:
+            frontend = emulator.TerminalFrontend(table, log=log, recorder=recorder, pixels=ui == "braille")
+        with frontend:
+            frontend.run(runtime)
+    finally:
+        if recorder is not None:
+            recorder.close()

@@ -1,0 +1,42 @@
+"""The public story of a game in plain text: each phase, each public event, the final scores."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from engine.match import Match
+
+from .faces import describe
+
+
+class Printer:
+    """Prints the public side of a game as it is played: each turn, event and the end."""
+
+    def __init__(self, out: Any = None) -> None:
+        self.out = out
+        self.last_phase: Any = None
+
+    def __call__(self, match: Match, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
+        out = self.out or sys.stdout
+        for event in events:
+            print("  " + describe(match, event), file=out)
+        view = match.public_view()
+        phase = (view.get("phase"), view.get("turn", view.get("round")))
+        if phase != self.last_phase and not match.is_over:
+            self.last_phase = phase
+            print(f"-- {match.prompt().line}", file=out)
+
+
+def print_result(match: Match, out: Any = None) -> None:
+    out = out or sys.stdout
+    result = match.result()
+    if result is None:
+        print(f"Not finished: {match.prompt().line}", file=out)
+        return
+    print("Final scores:", file=out)
+    for seat, score in sorted(result.scores.items(), key=lambda kv: -kv[1]):
+        parts = ", ".join(f"{k} {v}" for k, v in result.breakdown.get(seat, {}).items())
+        mark = "  <- winner" if seat in result.winners else ""
+        print(f"  {match.names[seat]:8} {score:3}   ({parts}){mark}", file=out)
+    print(f"Winner: {', '.join(match.names[w] for w in result.winners)}", file=out)

@@ -1,0 +1,93 @@
+"""Power cuts: a real `courtier` process on the mock table, killed with SIGKILL again and again.
+
+Each game is played twice by the same deterministic bots: once straight
+through, once killed at random points (at least `COURTIER_CHAOS_KILLS` times,
+50 by default) and restarted from its journal each time, sometimes with a
+torn half-line left at the end as a power cut mid-write would. The final
+states must be identical, and no action the process had acknowledged (saved
+and fsynced, then printed as "ack N") may ever be missing from the journal.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.codec import to_data
+from engine.games import all_games
+from engine.match import Match
+from firmware import journal as journals
+
+ROOT = Path(__file__).resolve().parents[1]
+KILLS = int(os.environ.get("COURTIER_CHAOS_KILLS", "50"))
+GAMES = [(g.name, min(g.max_players, g.min_players + 1)) for g in all_games()]
+
+pytestmark = pytest.mark.chaos
+
+
+def _command(game, players, state):
+    return [sys.executable, "-m", "firmware", "play", game, "--players", str(players), "--seed", "11",
+            "--ui", "bots", "--bot-seed", "5", "--state-dir", str(state)]
+
+
+def _env():
+    return dict(os.environ, PYTHONPATH=str(ROOT), COURTIER_HARDWARE="mock")
+
+
+def _final(state: Path) -> Match:
+    loaded = journals.load(state / "current.jsonl")
+    return Match.replay(loaded.header, loaded.actions)
+
+
+@pytest.mark.parametrize("game, players", GAMES)
+def test_a_table_killed_at_random_points_finishes_the_same_game_and_loses_no_saved_action(game, players, tmp_path):
+    straight = tmp_path / "straight"
+    subprocess.run(_command(game, players, straight), env=_env(), check=True, capture_output=True, timeout=300)
+    reference = _final(straight)
+    assert reference.is_over
+    length = len(reference.actions)
+
+    rng = random.Random(f"{game}-chaos")
+    per_kill = max(1.0, length / (KILLS * 1.5))  # actions between kills, so the game outlasts KILLS kills
+    state = tmp_path / "chaos"
+    kills = torn = 0
+    warned = False
+    for _ in range(KILLS * 10):
+        process = subprocess.Popen(_command(game, players, state), env=_env(), stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, text=True)
+        acked = seen = 0
+        kill_after = rng.randint(-1, int(2 * per_kill))  # acks to let through; -1: kill while starting
+        finished = kills >= KILLS
+        for line in process.stdout:
+            warned |= "cut off" in line
+            if line.startswith("ack "):
+                acked, seen = int(line.split()[1]), seen + 1
+            if not finished and seen > kill_after:
+                process.send_signal(signal.SIGKILL)
+                break
+        process.stdout.close()
+        code = process.wait(timeout=60)
+        if code == 0:
+            break
+        assert code == -signal.SIGKILL, f"the table failed by itself (exit {code})"
+        kills += 1
+        saved = journals.load(state / "current.jsonl").actions
+        assert len(saved) >= acked, f"kill {kills}: action {acked} was acknowledged but is not in the journal"
+        if rng.random() < 0.1:  # a power cut in the middle of writing a line
+            with open(state / "current.jsonl", "a", encoding="utf-8") as journal:
+                journal.write('{"type":"action","n":')
+            torn += 1
+    else:
+        pytest.fail("the game never finished")
+    assert kills >= KILLS
+    assert torn == 0 or warned, "a torn last line was reported on restart"
+    final = _final(state)
+    assert final.is_over
+    assert to_data(final.state) == to_data(reference.state)
+    assert final.result() == reference.result()
