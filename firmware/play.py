@@ -13,7 +13,7 @@ import argparse
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from engine.games import get_game
 from engine.options import parse_option_pairs
@@ -68,10 +68,25 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def serve(runtime: Runtime) -> None:
-    """The headless table: handle button events as they come, for ever."""
-    while True:
-        runtime.step(timeout=0.5)
+def serve(runtime: Runtime, stop: Callable[[], bool] = lambda: False, watchdog: Any = None) -> None:
+    """The headless table: handle events as they come, until `stop()`.
+
+    Under systemd (Type=notify, WatchdogSec=) it says READY once the table
+    runs and pings the watchdog from this loop, so a hung loop, not just a
+    dead process, gets the service restarted.
+    """
+    if watchdog is None:
+        from systemd_watchdog import WatchDog
+
+        watchdog = WatchDog()
+    watchdog.ready()
+    watchdog.status(f"playing {runtime.match.header.game}")
+    # Wake at least four times per watchdog period (the library pings at half of it).
+    wait = min(0.5, watchdog.timeout / 4_000_000)
+    while not stop():
+        if not runtime.step(timeout=wait):
+            runtime.tick()
+        watchdog.ping()
 
 
 def play_bots(runtime: Runtime, seed: int, out: Any = None) -> None:

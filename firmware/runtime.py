@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
 
@@ -61,6 +62,8 @@ class SeatState:
     actions: list[dict[str, Any]] = field(default_factory=list)  # the legal actions the menu was built on
     notice: str = ""
     degraded: str = ""  # why the screen is failing, "" when it works
+    failures: int = 0  # failed draws in a row
+    retry_at: float = 0.0  # when a failing screen is tried again (clock seconds)
 
 
 class Runtime:
@@ -71,16 +74,21 @@ class Runtime:
         screens: One per seat (None for a seat without a screen).
         journal: Where accepted actions are saved, or None (tests, demos without a file).
         listeners: Called after each accepted action with (match, action, public events).
+        clock: Seconds, for retrying a failing screen with back-off (tests pass a fake one).
     """
 
+    RETRY_FIRST = 0.5  # seconds before a failing screen is tried again; doubled each failure
+    RETRY_MAX = 30.0
+
     def __init__(self, match: Match, screens: Sequence[Panel | None], journal: Journal | None = None,
-                 listeners: Sequence[Listener] = ()) -> None:
+                 listeners: Sequence[Listener] = (), clock: Callable[[], float] = time.monotonic) -> None:
         if len(screens) != match.header.players:
             raise ValueError(f"{len(screens)} screens for {match.header.players} seats")
         self.match = match
         self.screens = list(screens)
         self.journal = journal
         self.listeners = list(listeners)
+        self.clock = clock
         self.seats = [SeatState() for _ in screens]
         self.events: "queue.Queue[InputEvent | Command]" = queue.Queue()
         self.version = 0  # bumped whenever any seat's face changes
@@ -242,16 +250,24 @@ class Runtime:
             if not self._redraw():
                 break
 
+    def tick(self) -> None:
+        """Called when no event came for a while: try failing screens whose back-off is over."""
+        if any(seat.degraded for seat in self.seats):
+            self.refresh()
+
     def _redraw(self) -> bool:
         """Draw every changed face once; return whether any seat's fault state changed."""
         faults_changed = False
+        now = self.clock()
         for index, seat in enumerate(self.seats):
             face = self.face(index)
             if face == seat.face:
                 continue
+            screen = self.screens[index]
+            if screen is not None and seat.degraded and now < seat.retry_at:
+                continue  # do not hammer a broken bus: wait out the back-off
             seat.face = face
             self.version += 1
-            screen = self.screens[index]
             if screen is None:
                 continue
             was = seat.degraded
@@ -261,11 +277,14 @@ class Runtime:
                     show_face(face)
                 else:
                     screen.show(render_face(face, screen.size))
-                seat.degraded = ""
+                seat.degraded, seat.failures = "", 0
             except ScreenError as err:
-                # A broken screen must not stop the game: note it and carry on.
+                # A broken screen must not stop the game: note it, carry on, try again later.
                 seat.degraded = str(err)
-                seat.face = None  # try again on the next refresh
-                _log.error("seat %d screen: %s", index + 1, err)
+                seat.failures += 1
+                seat.retry_at = now + min(self.RETRY_MAX, self.RETRY_FIRST * 2 ** (seat.failures - 1))
+                seat.face = None  # so the face counts as changed when the retry is due
+                if seat.failures == 1:
+                    _log.error("seat %d screen: %s", index + 1, err)
             faults_changed |= bool(was) != bool(seat.degraded)
         return faults_changed

@@ -55,6 +55,15 @@ def test_service_starts_play_as_an_unprivileged_user_and_restarts_on_failure():
     assert unit["Install"]["WantedBy"] == "multi-user.target"
 
 
+def test_service_uses_the_watchdog_and_is_hardened():
+    service = _unit()["Service"]
+    assert service["Type"] == "notify" and int(service["WatchdogSec"]) > 0
+    for key in ("NoNewPrivileges", "ProtectHome", "PrivateTmp"):
+        assert service[key] == "yes"
+    assert service["ProtectSystem"] == "strict"  # read-only system; only StateDirectory is writable
+    assert service["CapabilityBoundingSet"] == ""
+
+
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed")
 def test_service_unit_passes_systemd_analyze_verify(tmp_path):
     result = subprocess.run(["systemd-analyze", "verify", str(ROOT / "systemd" / "courtier.service")],

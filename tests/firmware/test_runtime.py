@@ -259,3 +259,35 @@ def test_a_seat_that_draws_for_itself_receives_its_face_not_pixels(table):
     runtime.post(__import__("hardware.events", fromlist=["InputEvent"]).InputEvent(1, "next", "press"))
     runtime.drain()
     assert pod.faces[-1].position == "2/6"
+
+
+def test_a_failing_screen_is_retried_with_back_off_and_recovers(table):
+    now = [100.0]
+    device = table.seats[1].screen.device
+    real, calls = device.display, []
+
+    def broken(image):
+        calls.append(now[0])
+        raise OSError(errno.EREMOTEIO, "Remote I/O error")
+
+    device.display = broken  # Blue's screen is unplugged before the game starts
+    match = tenno_position(3, {}, active=0)
+    runtime = Runtime(match, [seat.screen for seat in table.seats], clock=lambda: now[0])
+    table.on_event = runtime.post
+    assert calls == [100.0] and runtime.seats[1].degraded
+    for _ in range(5):
+        press(table, runtime, 0, "next")  # the game goes on; Blue's bus is left alone
+    runtime.tick()
+    assert calls == [100.0]
+    now[0] += 0.5
+    runtime.tick()
+    assert calls == [100.0, 100.5]  # retried once the back-off is over, failed again
+    now[0] += 0.5
+    runtime.tick()
+    assert len(calls) == 2  # the back-off doubled
+    device.display = real
+    now[0] += 0.6
+    runtime.tick()
+    assert not runtime.seats[1].degraded
+    assert "screen fault" not in screen_text(table, runtime, 0)
+    assert screen_text(table, runtime, 1).startswith("[Blue]")
