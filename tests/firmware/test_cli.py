@@ -28,7 +28,7 @@ def test_games_lists_tenno_and_its_options(capsys):
     assert "ronin_swap='strict'" in out and "[ASSUMPTION]" in out
 
 
-@pytest.mark.parametrize("game", ["tenno", "quovadis"])
+@pytest.mark.parametrize("game", ["tenno", "quovadis", "shadow"])
 def test_demo_plays_a_whole_game_and_replay_of_its_journal_agrees(game, tmp_path, capsys):
     journal = tmp_path / "demo.jsonl"
     assert main(["demo", game, "--players", "4", "--seed", "7", "--journal", str(journal)]) == 0

@@ -1,0 +1,206 @@
+"""The board as pure functions: finding places, moving pieces, counting influence.
+
+A place is (area, spot): an electorate id with "elector", "a<i>" (aristocrat
+space), "k<i>" (castle) or "c<i>" (city space); ("throne", ""); or
+("supply", ""). Where several empty spaces of one electorate are alike, only
+the first is offered, so a menu lists each real choice once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from .data import BOARD
+from .state import EMPIRE, Electorate, Piece, ShadowState
+
+THRONE = "throne"
+SUPPLY = "supply"
+ELECTOR = "elector"
+RULES = BOARD.rules
+AGES: list[int] = list(RULES["ages"])
+
+
+def electorate(state: ShadowState, eid: str) -> Electorate:
+    for e in state.electorates:
+        if e.id == eid:
+            return e
+    raise KeyError(eid)
+
+
+def spec(eid: str):
+    return BOARD.electorate(eid)
+
+
+def piece_at(state: ShadowState, area: str, spot: str) -> Piece | None:
+    """The aristocrat or knight at a place (never a city)."""
+    if area == THRONE:
+        return state.throne
+    e = electorate(state, area)
+    if spot == ELECTOR:
+        return e.elector
+    kind, number = spot[0], int(spot[1:])
+    return e.spaces[number] if kind == "a" else e.castles[number]
+
+
+def set_piece(state: ShadowState, area: str, spot: str, piece: Piece | None) -> None:
+    if area == THRONE:
+        state.throne = piece
+        return
+    e = electorate(state, area)
+    if spot == ELECTOR:
+        e.elector = piece
+        return
+    kind, number = spot[0], int(spot[1:])
+    if kind == "a":
+        e.spaces[number] = piece
+    else:
+        e.castles[number] = piece
+
+
+def aristocrats(state: ShadowState) -> Iterator[tuple[str, str, Piece]]:
+    """Every aristocrat tile on the board with its place: throne, electors, aristocrat spaces."""
+    if state.throne is not None:
+        yield THRONE, "", state.throne
+    for e in state.electorates:
+        if e.elector is not None:
+            yield e.id, ELECTOR, e.elector
+        for i, p in enumerate(e.spaces):
+            if p is not None and p.aristocrat:
+                yield e.id, f"a{i}", p
+
+
+def knights(state: ShadowState) -> Iterator[tuple[str, str, Piece]]:
+    for e in state.electorates:
+        for i, p in enumerate(e.spaces):
+            if p is not None and not p.aristocrat:
+                yield e.id, f"a{i}", p
+        for i, p in enumerate(e.castles):
+            if p is not None:
+                yield e.id, f"k{i}", p
+
+
+def cities(state: ShadowState) -> Iterator[tuple[str, str, int]]:
+    for e in state.electorates:
+        for i, owner in enumerate(e.cities):
+            if owner is not None:
+                yield e.id, f"c{i}", owner
+
+
+def on_board(state: ShadowState, seat: int) -> dict[str, int]:
+    """How many of a seat's pieces stand on the board (a tile in limbo counts here too)."""
+    counts = {"aristocrats": 0, "knights": 0, "cities": 0}
+    counts["aristocrats"] = sum(1 for _, _, p in aristocrats(state) if p.owner == seat)
+    if state.limbo is not None and state.limbo.owner == seat:
+        counts["aristocrats"] += 1
+    counts["knights"] = sum(1 for _, _, p in knights(state) if p.owner == seat)
+    counts["cities"] = sum(1 for _, _, o in cities(state) if o == seat)
+    return counts
+
+
+# --- where things may go ------------------------------------------------------
+
+def aristocrat_places(state: ShadowState, exclude: str = "") -> list[tuple[str, str]]:
+    """Where a tile may be placed: each electorate's first empty aristocrat space, or,
+    when it has none, each of its aristocrat spaces holding a knight (that knight is pushed)."""
+    found = []
+    for e in state.electorates:
+        if e.id == exclude:
+            continue
+        found.extend(places_in(e))
+    return found
+
+
+def places_in(e: Electorate) -> list[tuple[str, str]]:
+    empty = [i for i, p in enumerate(e.spaces) if p is None]
+    if empty:
+        return [(e.id, f"a{empty[0]}")]
+    return [(e.id, f"a{i}") for i, p in enumerate(e.spaces) if p is not None and not p.aristocrat]
+
+
+def knight_places(state: ShadowState) -> list[tuple[str, str]]:
+    """Empty places for a knight: each electorate's first empty aristocrat space and first empty castle."""
+    found = []
+    for e in state.electorates:
+        empty = [i for i, p in enumerate(e.spaces) if p is None]
+        if empty:
+            found.append((e.id, f"a{empty[0]}"))
+        castles = [i for i, p in enumerate(e.castles) if p is None]
+        if castles:
+            found.append((e.id, f"k{castles[0]}"))
+    return found
+
+
+def city_places(state: ShadowState, exclude: tuple[str, str] | None = None) -> list[tuple[str, str]]:
+    found = []
+    for e in state.electorates:
+        empty = [i for i, o in enumerate(e.cities) if o is None]
+        if empty:
+            found.append((e.id, f"c{empty[0]}"))
+    return [p for p in found if p != exclude]
+
+
+# --- changing the board (each returns the public events) -------------------------
+
+def place(state: ShadowState, piece: Piece, area: str, spot: str, reason: str) -> list[dict[str, Any]]:
+    """Put a tile on an aristocrat space (or the throne / an elector space), pushing a knight there."""
+    events: list[dict[str, Any]] = []
+    there = piece_at(state, area, spot) if area != THRONE else state.throne
+    if there is not None:
+        assert not there.aristocrat, "only a knight is pushed"
+        state.seats[there.owner].knights += 1
+        events.append({"type": "pushed", "seat": there.owner, "area": area, "spot": spot})
+    set_piece(state, area, spot, piece)
+    events.insert(0, {"type": "placed", "seat": piece.owner, "kind": piece.kind, "age": piece.age,
+                      "area": area, "spot": spot, "reason": reason})
+    return events
+
+
+def remove(state: ShadowState, area: str, spot: str, reason: str) -> list[dict[str, Any]]:
+    """Take a tile or knight off the board into its owner's supply."""
+    piece = piece_at(state, area, spot)
+    assert piece is not None
+    set_piece(state, area, spot, None)
+    owner = state.seats[piece.owner]
+    if piece.aristocrat:
+        owner.aristocrats += 1
+    else:
+        owner.knights += 1
+    return [{"type": "removed", "seat": piece.owner, "kind": piece.kind, "age": piece.age,
+             "area": area, "spot": spot, "reason": reason}]
+
+
+def older(age: int) -> int | None:
+    """The next age, or None past the last (the tile leaves the board)."""
+    i = AGES.index(age)
+    return AGES[i + 1] if i + 1 < len(AGES) else None
+
+
+def younger(age: int) -> int | None:
+    i = AGES.index(age)
+    return AGES[i - 1] if i > 0 else None
+
+
+# --- influence --------------------------------------------------------------------
+
+def influence(state: ShadowState, e: Electorate, elector_counts: bool,
+              bonus: dict[int, int] | None = None) -> dict[int, int]:
+    """Each seat's power in an electorate (§5.6): Baron 1, Couple 2, knight 1, own city 1,
+    each empire city 1 for the throne's holder, the elector tile (an option), and any bonus."""
+    power = {s: 0 for s in range(state.players)}
+
+    def weight(p: Piece) -> int:
+        return 2 if p.kind == "couple" else 1
+
+    for p in e.spaces + e.castles:
+        if p is not None:
+            power[p.owner] += weight(p)
+    if elector_counts and e.elector is not None:
+        power[e.elector.owner] += weight(e.elector)
+    for owner in e.cities:
+        if owner == EMPIRE:
+            power[state.emperor] += 1
+        elif owner is not None:
+            power[owner] += 1
+    for seat, extra in (bonus or {}).items():
+        power[seat] += extra
+    return power

@@ -1,0 +1,374 @@
+"""The decisions seats take: the legal actions of each kind of task, and what each action does.
+
+An action is a flat record; its fields are ordered as a player thinks (what,
+then whose or from where, then where to), because the seat's menu asks for
+them in that order. `choices` lists them; `carry_out` applies one and
+removes its task. Handlers may assume the action came from `choices`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .board import (ELECTOR, SUPPLY, aristocrat_places, aristocrats, city_places, electorate, knight_places,
+                    piece_at, place, places_in, set_piece, spec)
+from .data import BOARD, CARDS, PRIVILEGES
+from .effects import (TARGETS, apply_card, baron_places, card_cost, doctor, doctor_targets, gain_thalers, gain_vp,
+                      knight_targets, marriageable, move_knight, new_baron, throne_choices)
+from .phases import elector_candidates, seat_elector
+from .state import EMPIRE, Pick, Piece, ShadowState, Task
+
+Action = dict[str, Any]
+Events = list[dict[str, Any]]
+RULES = BOARD.rules
+
+# Decisions with no way out: when only one action is legal the game takes it itself.
+FORCED = ("setup", "crown", "son", "elect", "return", "retire")
+
+
+def task_of(state: ShadowState, seat: int) -> Task | None:
+    """The task `seat` must decide now (several seats at once only during a ballot)."""
+    if not state.tasks:
+        return None
+    first = state.tasks[0]
+    if first.kind == "vote":
+        return next((t for t in state.tasks if t.kind == "vote" and t.seat == seat), None)
+    return first if first.seat == seat else None
+
+
+def pending(state: ShadowState) -> list[int]:
+    if not state.tasks:
+        return []
+    first = state.tasks[0]
+    if first.kind == "vote":
+        return sorted(t.seat for t in state.tasks if t.kind == "vote")
+    return [first.seat]
+
+
+# --- what a seat may do ---------------------------------------------------------------
+
+def choices(state: ShadowState, task: Task) -> list[Action]:
+    seat = task.seat
+    found = [{"do": a.pop("do"), **a} for a in _CHOICES[task.kind](state, task)]
+    return [{"seat": seat, **a} for a in found]
+
+
+def _setup(state: ShadowState, task: Task) -> list[Action]:
+    if task.piece == "city":
+        return [{"do": "place", "area": a, "spot": s} for a, s in city_places(state)]
+    if task.piece == "elector":
+        return [{"do": "place", "area": e.id, "spot": ELECTOR} for e in state.electorates if e.elector is None]
+    if task.piece == "knight":
+        return [{"do": "place", "area": a, "spot": s} for a, s in knight_places(state)]
+    return [{"do": "place", "area": a, "spot": s} for a, s in aristocrat_places(state)]
+
+
+def _confirm(state: ShadowState, task: Task) -> list[Action]:
+    return [{"do": "done"}]
+
+
+def _crown(state: ShadowState, task: Task) -> list[Action]:
+    return [{"do": "crown", "area": a, "spot": s} for a, s in throne_choices(state, task.seat)]
+
+
+def _son(state: ShadowState, task: Task) -> list[Action]:
+    return [{"do": "son", **f} for f in baron_places(state, task.seat)]
+
+
+def _daughter(state: ShadowState, task: Task) -> list[Action]:
+    grooms = [{"do": "propose", "area": a, "spot": s} for a, s, p in aristocrats(state)
+              if p.owner != task.seat and marriageable(state, p, a, s)]
+    return grooms + [{"do": "nunnery"}]
+
+
+def _answer(state: ShadowState, task: Task) -> list[Action]:
+    return [{"do": "accept"}, {"do": "refuse"}]
+
+
+def _turn(state: ShadowState, task: Task) -> list[Action]:
+    """Phase IV: buy a card, use a privilege, place or move a knight, or pass (§5.5)."""
+    seat = task.seat
+    player = state.seats[seat]
+    found: list[Action] = []
+    for card in CARDS.values():
+        if state.stacks[card.id] <= 0:
+            continue
+        if not state.options["repeat_cards"] and card.id in player.cards:
+            continue
+        cost = card_cost(state, seat, card)
+        if cost is None or cost > player.thalers:
+            continue
+        found += [{"do": "buy", "card": card.id, **f} for f in TARGETS[card.effect](state, seat)]
+    found += _privileges(state, seat)
+    if player.thalers >= RULES["knight_action_cost"]:
+        found += [{"do": "knight", **f} for f in knight_targets(state, seat)]
+    found.append({"do": "pass"})
+    return found
+
+
+def _privileges(state: ShadowState, seat: int) -> list[Action]:
+    player = state.seats[seat]
+    found: list[Action] = []
+    for e in state.electorates:
+        privilege = PRIVILEGES[e.id]
+        if e.elector is None or e.elector.owner != seat or e.used or privilege.phase != "IV":
+            continue
+        head = {"do": "privilege", "privilege": e.id}
+        if privilege.effect == "copy_sold_out":
+            for card in CARDS.values():
+                if state.stacks[card.id] > 0 or card.id in privilege.exclude:
+                    continue
+                cost = card_cost(state, seat, card)
+                if cost is None or cost > player.thalers:
+                    continue
+                found += [{**head, "card": card.id, **f} for f in TARGETS[card.effect](state, seat)]
+        elif privilege.effect == "doctor":
+            found += [{**head, **f} for f in doctor_targets(state, seat)]
+        elif privilege.effect == "place_baron":
+            found += [{**head, **f} for f in baron_places(state, seat)]
+        elif privilege.effect == "take_card":
+            if state.stacks[privilege.card] > 0 and privilege.cost <= player.thalers:
+                found.append(head)
+    return found
+
+
+def _gray(state: ShadowState, task: Task) -> list[Action]:
+    return [{"do": "gray", "area": e.id} for e in state.electorates]
+
+
+def _tie(state: ShadowState, task: Task) -> list[Action]:
+    return [{"do": "tie", "winner": s} for s in task.seats]
+
+
+def _elect(state: ShadowState, task: Task) -> list[Action]:
+    return [{"do": "elect", "spot": s} for s in elector_candidates(state, task.area, task.seat)]
+
+
+def _return(state: ShadowState, task: Task) -> list[Action]:
+    return [{"do": "return", "spot": s} for _, s in places_in(electorate(state, task.area))]
+
+
+def _church(state: ShadowState, task: Task) -> list[Action]:
+    """Church influence names an archdiocese, Excommunication a secular electorate; never one named already."""
+    taken = {p.area for p in state.picks}
+    wanted = "spiritual" if task.kind == "church" else "secular"
+    return [{"do": task.kind, "area": e.id} for e in state.electorates
+            if spec(e.id).kind == wanted and e.id not in taken]
+
+
+def _vote(state: ShadowState, task: Task) -> list[Action]:
+    return [{"do": "vote", "for": "emperor"}, {"do": "vote", "for": "rival"}]
+
+
+def _retire(state: ShadowState, task: Task) -> list[Action]:
+    return [{"do": "retire", "area": a, "spot": s} for a, s in aristocrat_places(state)]
+
+
+def _rights(state: ShadowState, task: Task) -> list[Action]:
+    """Phase VII: place an empire city, or instead move one; optional unless the option says so."""
+    kind = BOARD.rounds[state.round - 1].empire_city
+    found: list[Action] = []
+    if kind == "place_or_move" and state.empire_supply > 0:
+        found += [{"do": "empire_city", "area": a, "spot": s} for a, s in city_places(state)]
+    if kind in ("place_or_move", "move"):
+        on_board = [(e.id, f"c{i}") for e in state.electorates for i, o in enumerate(e.cities) if o == EMPIRE]
+        for from_area, from_spot in on_board:
+            found += [{"do": "move_city", "from_area": from_area, "from_spot": from_spot, "area": a, "spot": s}
+                      for a, s in city_places(state) if a != from_area]
+    if state.options["empire_city_optional"] or not found:
+        found.append({"do": "done"})
+    return found
+
+
+_CHOICES: dict[str, Callable[[ShadowState, Task], list[Action]]] = {
+    "setup": _setup, "confirm": _confirm, "crown": _crown, "son": _son, "daughter": _daughter,
+    "answer": _answer, "turn": _turn, "gray": _gray, "tie": _tie, "elect": _elect, "return": _return,
+    "church": _church, "excommunicate": _church, "vote": _vote, "retire": _retire, "rights": _rights,
+}
+
+
+# --- what an action does ---------------------------------------------------------------
+
+def carry_out(state: ShadowState, action: Action) -> Events:
+    seat = action["seat"]
+    task = task_of(state, seat)
+    assert task is not None
+    state.tasks.remove(task)
+    return _HANDLERS[action["do"]](state, task, action)
+
+
+def _place(state: ShadowState, task: Task, a: Action) -> Events:
+    seat, area, spot = task.seat, a["area"], a["spot"]
+    if task.piece == "city":
+        state.empire_supply -= 1
+        electorate(state, area).cities[int(spot[1:])] = EMPIRE
+        return [{"type": "city", "seat": EMPIRE, "area": area, "spot": spot, "reason": "setup"}]
+    if task.piece == "knight":
+        return move_knight(state, seat, {"from_area": SUPPLY, "from_spot": "", "area": area, "spot": spot}, "setup")
+    kind = "couple" if task.piece == "couple" else "baron"
+    events = new_baron(state, seat, task.age, area, spot, "setup", kind=kind)
+    if task.piece == "elector" and state.options["setup_elector_vp"]:
+        events += gain_vp(state, seat, state.options["setup_elector_vp"], "electors")
+    return events
+
+
+def _done(state: ShadowState, task: Task, a: Action) -> Events:
+    return [{"type": "done", "seat": task.seat, "phase": state.phase}]
+
+
+def _crowned(state: ShadowState, task: Task, a: Action) -> Events:
+    seat = task.seat
+    if a["area"] == SUPPLY:
+        state.seats[seat].aristocrats -= 1
+        tile = Piece("baron", seat, RULES["throne_age"])
+    else:
+        tile = piece_at(state, a["area"], a["spot"])
+        assert tile is not None
+        set_piece(state, a["area"], a["spot"], None)
+    state.throne = tile
+    return [{"type": "crowned", "seat": seat, "from_area": a["area"], "from_spot": a["spot"],
+             "kind": tile.kind, "age": tile.age}]
+
+
+def _son_born(state: ShadowState, task: Task, a: Action) -> Events:
+    return new_baron(state, task.seat, RULES["son_age"], a["area"], a["spot"], "son")
+
+
+def _propose(state: ShadowState, task: Task, a: Action) -> Events:
+    groom = piece_at(state, a["area"], a["spot"])
+    assert groom is not None
+    state.tasks.insert(0, Task("answer", groom.owner, area=a["area"], spot=a["spot"], other=task.seat))
+    return [{"type": "proposal", "seat": task.seat, "to": groom.owner, "area": a["area"], "spot": a["spot"],
+             "age": groom.age}]
+
+
+def _nunnery(state: ShadowState, task: Task, a: Action) -> Events:
+    return [{"type": "nunnery", "seat": task.seat}] + gain_thalers(state, task.seat, RULES["nunnery_thalers"], "nunnery")
+
+
+def _accept(state: ShadowState, task: Task, a: Action) -> Events:
+    groom = piece_at(state, task.area, task.spot)
+    assert groom is not None
+    groom.kind = "couple"
+    events: Events = [{"type": "married", "seat": task.seat, "area": task.area, "spot": task.spot,
+                       "age": groom.age, "reason": "daughter", "bride": task.other}]
+    return events + gain_vp(state, task.other, RULES["marriage_vp"], "marriages")
+
+
+def _refuse(state: ShadowState, task: Task, a: Action) -> Events:
+    events: Events = [{"type": "refused", "seat": task.seat, "bride": task.other},
+                      {"type": "nunnery", "seat": task.other}]
+    return events + gain_thalers(state, task.other, RULES["nunnery_thalers"], "nunnery")
+
+
+def _fields(a: Action, *skip: str) -> dict[str, Any]:
+    return {k: v for k, v in a.items() if k not in ("seat", "do", "card", "privilege") + skip}
+
+
+def _buy(state: ShadowState, task: Task, a: Action) -> Events:
+    seat, card = task.seat, CARDS[a["card"]]
+    cost = card_cost(state, seat, card)
+    assert cost is not None
+    state.seats[seat].thalers -= cost
+    state.stacks[card.id] -= 1
+    state.seats[seat].cards.append(card.id)
+    events: Events = [{"type": "bought", "seat": seat, "card": card.id, "cost": cost}]
+    return events + apply_card(state, seat, card, _fields(a))
+
+
+def _privilege(state: ShadowState, task: Task, a: Action) -> Events:
+    seat, eid = task.seat, a["privilege"]
+    privilege = PRIVILEGES[eid]
+    electorate(state, eid).used = True
+    events: Events = [{"type": "privilege", "seat": seat, "area": eid, "effect": privilege.effect}]
+    if privilege.effect == "copy_sold_out":
+        card = CARDS[a["card"]]
+        cost = card_cost(state, seat, card)
+        assert cost is not None
+        state.seats[seat].thalers -= cost
+        state.seats[seat].copies.append(card.id)
+        events.append({"type": "copied", "seat": seat, "card": card.id, "cost": cost})
+        return events + apply_card(state, seat, card, _fields(a))
+    if privilege.effect == "doctor":
+        return events + doctor(state, seat, _fields(a), reason="privilege")
+    if privilege.effect == "place_baron":
+        return events + new_baron(state, seat, privilege.age, a["area"], a["spot"], "privilege")
+    if privilege.effect == "take_card":
+        state.seats[seat].thalers -= privilege.cost
+        state.stacks[privilege.card] -= 1
+        state.seats[seat].cards.append(privilege.card)
+        return events + [{"type": "taken", "seat": seat, "card": privilege.card}]
+    raise AssertionError(f"privilege {eid} is not used in Phase IV")
+
+
+def _knight(state: ShadowState, task: Task, a: Action) -> Events:
+    cost = RULES["knight_action_cost"]
+    state.seats[task.seat].thalers -= cost
+    events = move_knight(state, task.seat, _fields(a), "action")
+    events[0]["cost"] = cost
+    return events
+
+
+def _pass(state: ShadowState, task: Task, a: Action) -> Events:
+    state.seats[task.seat].passed = True
+    return [{"type": "passed", "seat": task.seat}]
+
+
+def _pick(state: ShadowState, task: Task, a: Action) -> Events:
+    state.picks.append(Pick(a["do"], task.seat, a["area"]))
+    return [{"type": "pick", "kind": a["do"], "seat": task.seat, "area": a["area"]}]
+
+
+def _tie_broken(state: ShadowState, task: Task, a: Action) -> Events:
+    assert state.contest is not None
+    state.contest.winner = a["winner"]
+    return [{"type": "tie_broken", "seat": task.seat, "area": task.area, "winner": a["winner"]}]
+
+
+def _elected(state: ShadowState, task: Task, a: Action) -> Events:
+    assert state.contest is not None
+    seat_elector(state, task.area, a["spot"])  # its events go straight into the news
+    state.contest.stage = "displace"
+    return []
+
+
+def _returned(state: ShadowState, task: Task, a: Action) -> Events:
+    tile = state.limbo
+    assert tile is not None and state.contest is not None
+    state.limbo = None
+    state.contest.stage = "done"
+    return place(state, tile, task.area, a["spot"], "displaced")
+
+
+def _voted(state: ShadowState, task: Task, a: Action) -> Events:
+    state.ballots[task.seat] = a["for"]
+    return [{"type": "voted", "seat": task.seat}]  # never the choice: it stays hidden until all are in
+
+
+def _retired(state: ShadowState, task: Task, a: Action) -> Events:
+    tile = state.limbo
+    assert tile is not None
+    state.limbo = None
+    return place(state, tile, a["area"], a["spot"], "old_emperor")
+
+
+def _empire_city(state: ShadowState, task: Task, a: Action) -> Events:
+    state.empire_supply -= 1
+    electorate(state, a["area"]).cities[int(a["spot"][1:])] = EMPIRE
+    return [{"type": "city", "seat": EMPIRE, "area": a["area"], "spot": a["spot"], "reason": "emperor"}]
+
+
+def _move_city(state: ShadowState, task: Task, a: Action) -> Events:
+    electorate(state, a["from_area"]).cities[int(a["from_spot"][1:])] = None
+    electorate(state, a["area"]).cities[int(a["spot"][1:])] = EMPIRE
+    return [{"type": "city_moved", "from_area": a["from_area"], "from_spot": a["from_spot"],
+             "area": a["area"], "spot": a["spot"]}]
+
+
+_HANDLERS: dict[str, Callable[[ShadowState, Task, Action], Events]] = {
+    "place": _place, "done": _done, "crown": _crowned, "son": _son_born, "propose": _propose,
+    "nunnery": _nunnery, "accept": _accept, "refuse": _refuse, "buy": _buy, "privilege": _privilege,
+    "knight": _knight, "pass": _pass, "gray": _pick, "church": _pick, "excommunicate": _pick,
+    "tie": _tie_broken, "elect": _elected, "return": _returned, "vote": _voted, "retire": _retired,
+    "empire_city": _empire_city, "move_city": _move_city,
+}

@@ -1,0 +1,262 @@
+"""In the Shadow of the Emperor's rules as pure functions over `ShadowState` (rules/shadow.md, seeds 000/001).
+
+Five rounds of eight phases: I income, II aging, III descendants, IV actions,
+V new electors, VI the election (only when Rival was bought), VII the
+emperor's rights, VIII the round marker. Round 1 starts at Phase IV, straight
+after the start position is laid. The phases are the `FLOW`; the work inside
+each is `phases.PHASE_STEPS`; the decisions are `decisions`.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ...errors import BadOptions, IllegalAction
+from ...flow import Flow, Step
+from ...game import Action, Result
+from ...options import RuleOption
+from ...rng import Rng
+from . import decisions
+from .board import aristocrats, knights, on_board, cities
+from .data import BOARD, CARDS
+from .phases import PHASE_STEPS, rival_bought
+from .state import EMPIRE, Electorate, Player, ShadowState
+
+RULES = BOARD.rules
+
+OPTIONS = (
+    RuleOption("start_seat", -1, "The seat of the first Emperor (the start player); -1 draws it at random.",
+               source="[H] rules/shadow.md §3.4: the start player, chosen at random, is the Emperor"),
+    RuleOption("vp_open", False, "Everyone sees every player's victory points (hidden by default).",
+               choices=(True, False), source="[L] rules/shadow.md §7: VP cards are kept hidden (ATLAS)"),
+    RuleOption("setup_city", "first", "When the Emperor places the first empire city: before or after the "
+               "aristocrats and knights.", choices=("first", "last"),
+               source="[M] rules/shadow.md §3.5 (UBG-R, MILLER)"),
+    RuleOption("setup_couple", True, "The start position's 35-year-old tile is a Couple (false: a single Baron).",
+               choices=(True, False), source="[M] rules/shadow.md §3.6b: MILLER says Couple, SFRED Baron"),
+    RuleOption("setup_young_baron", True, "The start position includes a 15-year-old Baron per player.",
+               choices=(True, False), source="[M] rules/shadow.md §3.6d, §10.11"),
+    RuleOption("setup_elector_vp", 0, "VP for each starting elector.",
+               source="[ASSUMPTION] rules/shadow.md §3.6a: no VP for the starting electors"),
+    RuleOption("repeat_cards", True, "A player may buy several cards of one type in a round.",
+               choices=(True, False), source="[ASSUMPTION] rules/shadow.md §5.5a"),
+    RuleOption("elector_counts", True, "The elector tile counts toward its owner's influence in its electorate.",
+               choices=(True, False), source="[ASSUMPTION] rules/shadow.md §5.6.1, §10.8"),
+    RuleOption("gray_eminence", "influence", "influence: the holder adds 1 influence in one electorate in "
+               "Phase V; tiebreak: the holder breaks Phase V ties instead of the Emperor.",
+               choices=("influence", "tiebreak"), source="[ASSUMPTION] rules/shadow.md §6.2 Gray eminence"),
+    RuleOption("mainz_after_changes", True, "Mainz's VP goes to its elector after Phase V's changes "
+               "(false: before them).", choices=(True, False),
+               source="[ASSUMPTION] rules/shadow.md §2.3 Mainz"),
+    RuleOption("church_count_elector", False, "Church influence also counts the elector tile itself.",
+               choices=(True, False), source="[ASSUMPTION] rules/shadow.md §5.7.1, §10.9"),
+    RuleOption("rival_needs_heir", True, "Rival may only be taken by a player who could fill the throne.",
+               choices=(True, False), source="[ASSUMPTION] rules/shadow.md §5.7.5"),
+    RuleOption("trier_copy_counts", False, "A card copied with Trier's privilege counts for descendants.",
+               choices=(True, False), source="[ASSUMPTION] rules/shadow.md §2.3 Trier"),
+    RuleOption("empire_city_optional", True, "The Emperor may decline the empire-city action of Phase VII.",
+               choices=(True, False), source="[M] rules/shadow.md §5.8: the seed says 'may' (BGG-E disputes)"),
+    RuleOption("tiebreak", "thalers", "Tied on VP: thalers = most thalers left wins, then a shared win; "
+               "shared = the tied players share the win.", choices=("thalers", "shared"),
+               source="[ASSUMPTION] rules/shadow.md §8"),
+)
+
+
+# --- setup ---------------------------------------------------------------------------
+
+def setup(players: int, rng: Rng, options: dict[str, Any]) -> ShadowState:
+    start = options["start_seat"]
+    if start == -1:
+        start = rng.below(players)
+    elif not 0 <= start < players:
+        raise BadOptions(f"start_seat {start} is not a seat of a {players}-player table")
+    pieces = BOARD.pieces
+    state = ShadowState(
+        phase="setup", players=players, options=dict(options), rng=rng, round=1, emperor=start, throne=None,
+        electorates=[Electorate(e.id, None, [None] * e.aristocrat_spaces, [None] * e.castle_spaces,
+                                [None] * e.city_spaces) for e in BOARD.electorates],
+        seats=[Player(thalers=RULES["start_thalers"], aristocrats=pieces["aristocrats"], knights=pieces["knights"],
+                      cities=pieces["cities"]) for _ in range(players)],
+        stacks={c.id: c.copies[players] for c in CARDS.values()},
+        empire_supply=pieces["empire_cities"],
+    )
+    state.news.append({"type": "emperor_chosen", "seat": start})
+    run(state)
+    state.changes, state.news = state.news, []
+    return state
+
+
+# --- who decides, and what ---------------------------------------------------------------
+
+def pending(state: ShadowState) -> list[int]:
+    return decisions.pending(state)
+
+
+def legal_actions(state: ShadowState, seat: int) -> list[Action]:
+    task = decisions.task_of(state, seat)
+    return decisions.choices(state, task) if task is not None else []
+
+
+def perform(state: ShadowState, action: Action) -> list[dict[str, Any]]:
+    """Apply the action, then let the phases run until the next decision; return every public event."""
+    if action["do"] not in decisions._HANDLERS:
+        raise IllegalAction(f"Shadow has no action {action['do']!r}")
+    state.news = []
+    state.news.extend(decisions.carry_out(state, action))
+    run(state)
+    FLOW.settle(state)
+    events, state.news = state.news, []
+    state.changes = list(events)
+    return events
+
+
+def phase_done(state: ShadowState) -> bool:
+    return not state.tasks and state.cursor >= len(PHASE_STEPS[state.phase])
+
+
+def run(state: ShadowState) -> None:
+    """Work through the current phase's steps until a seat must decide or the phase is done.
+
+    A forced decision with a single legal action (the only space for a son, the
+    only tile that can take the throne) is taken at once, without a button press.
+    """
+    steps = PHASE_STEPS[state.phase]
+    while True:
+        if state.tasks:
+            task = state.tasks[0]
+            if task.kind in decisions.FORCED:
+                only = decisions.choices(state, task)
+                assert only, f"a {task.kind} decision with no legal action"
+                if len(only) == 1:
+                    state.news.extend(decisions.carry_out(state, only[0]))
+                    continue
+            return
+        if state.cursor >= len(steps):
+            return
+        if not steps[state.cursor](state):
+            state.cursor += 1
+            state.index = 0
+
+
+# --- the flow ------------------------------------------------------------------------
+
+def _enter(state: ShadowState) -> None:
+    state.cursor = state.index = 0
+    state.news.append({"type": "phase", "phase": state.phase, "round": state.round})
+    run(state)
+
+
+def _new_round(state: ShadowState) -> None:
+    """Phase VIII: the round marker moves on; privilege tiles go back onto their elector spaces."""
+    state.round += 1
+    for e in state.electorates:
+        e.used = False
+    state.picks = []
+    state.election = None
+    state.news.append({"type": "round", "round": state.round})
+    _enter(state)
+
+
+def _game_over(state: ShadowState) -> None:
+    state.news.append({"type": "game_over", "round": state.round})
+
+
+def _last_round(state: ShadowState) -> bool:
+    return state.round >= RULES["rounds"]
+
+
+PHASES = ("setup", "income", "aging", "descendants", "actions", "electors", "election", "emperor", "advance",
+          "over")
+FLOW = Flow(
+    phases=PHASES,
+    initial="setup",
+    steps=(
+        Step("setup", "actions", when=(phase_done,), after=_enter,
+             doc="start position laid: round 1 begins at Phase IV"),
+        Step("income", "aging", when=(phase_done,), after=_enter, doc="I income -> II aging"),
+        Step("aging", "descendants", when=(phase_done,), after=_enter, doc="II aging -> III descendants"),
+        Step("descendants", "actions", when=(phase_done,), after=_enter, doc="III descendants -> IV actions"),
+        Step("actions", "electors", when=(phase_done,), after=_enter, doc="everyone passed: V new electors"),
+        Step("electors", "election", when=(phase_done, rival_bought), after=_enter,
+             doc="Rival was bought: VI the election"),
+        Step("electors", "emperor", when=(phase_done,), after=_enter, doc="no Rival: VI is skipped"),
+        Step("election", "emperor", when=(phase_done,), after=_enter, doc="VI -> VII the emperor's rights"),
+        Step("emperor", "advance", when=(phase_done,), after=_enter, doc="VII -> VIII the round marker"),
+        Step("advance", "over", when=(phase_done, _last_round), after=_game_over, doc="after round five"),
+        Step("advance", "income", when=(phase_done,), after=_new_round, doc="the next round begins"),
+    ),
+)
+
+
+# --- the end ---------------------------------------------------------------------------
+
+VP_SOURCES = ("emperor", "electors", "votes", "cities", "marriages", "mainz", "indulgence")
+
+
+def result(state: ShadowState) -> Result | None:
+    if state.phase != "over":
+        return None
+    scores = {s: p.vp for s, p in enumerate(state.seats)}
+    breakdown = {}
+    for seat, player in enumerate(state.seats):
+        parts = {source: player.vp_from.get(source, 0) for source in VP_SOURCES}
+        parts.update({k: v for k, v in player.vp_from.items() if k not in parts})
+        parts["thalers"] = player.thalers
+        breakdown[seat] = parts
+    best = max(scores.values())
+    tied = [s for s, v in scores.items() if v == best]
+    reason = "most VP"
+    if len(tied) > 1 and state.options["tiebreak"] == "thalers":
+        most = max(state.seats[s].thalers for s in tied)
+        tied = [s for s in tied if state.seats[s].thalers == most]
+        reason = "most VP, then most thalers"
+    return Result(scores=scores, winners=tuple(tied), breakdown=breakdown, reason=reason)
+
+
+# --- for tests: re-draw what a seat cannot know, check conservation -----------------------
+
+def redeal(state: ShadowState, seat: int, rng: Rng) -> ShadowState:
+    """Re-draw other players' hidden VP (and where it came from) and their ballots not yet revealed."""
+    new = copy.deepcopy(state)
+    for other, player in enumerate(new.seats):
+        if other == seat:
+            continue
+        if not new.options["vp_open"]:
+            total = rng.below(40)
+            keys = list(VP_SOURCES)
+            split = {k: 0 for k in keys}
+            for _ in range(total):
+                split[rng.choice(keys)] += 1
+            player.vp, player.vp_from = total, {k: v for k, v in split.items() if v}
+        if other in new.ballots:
+            new.ballots[other] = rng.choice(["emperor", "rival"])
+    new.rng.state = rng.next64()
+    return new
+
+
+def check_invariants(state: ShadowState) -> None:
+    pieces = BOARD.pieces
+    cap = RULES["thaler_cap"]
+    for seat, player in enumerate(state.seats):
+        placed = on_board(state, seat)
+        for kind in ("aristocrats", "knights", "cities"):
+            supply = getattr(player, kind)
+            assert supply >= 0, f"seat {seat} has {supply} {kind} in supply"
+            assert placed[kind] + supply == pieces[kind], f"seat {seat}'s {kind} are not all accounted for"
+        assert 0 <= player.thalers <= cap, f"seat {seat} has {player.thalers} thalers"
+        assert player.vp == sum(player.vp_from.values()) and player.vp >= 0, f"seat {seat}'s VP do not add up"
+    empire = sum(1 for _, _, owner in cities(state) if owner == EMPIRE)
+    assert empire + state.empire_supply == pieces["empire_cities"], "the empire cities are not all accounted for"
+    for card in CARDS.values():
+        held = sum(p.cards.count(card.id) for p in state.seats)
+        assert state.stacks[card.id] >= 0, f"the {card.id} stack is negative"
+        assert state.stacks[card.id] + held == card.copies[state.players], f"the {card.id} cards do not add up"
+    ages = RULES["ages"]
+    for area, spot, tile in aristocrats(state):
+        assert tile.kind in ("baron", "couple") and tile.age in ages, f"bad tile at {area} {spot}"
+    for e in state.electorates:
+        if e.elector is not None and BOARD.electorate(e.id).single_elector:
+            assert e.elector.kind == "baron", f"{e.id}'s elector must be a single Baron"
+        assert all(p is None or p.kind == "knight" for p in e.castles), f"only knights stand in {e.id}'s castles"
+    assert all(p.kind == "knight" and p.age == 0 for _, _, p in knights(state))

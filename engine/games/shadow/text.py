@@ -1,0 +1,478 @@
+"""Shadow in words: the table's prompts, and a seat's header, panel, question and menu labels.
+
+Every function reads a view (or a public event), never the state, so a screen
+cannot show what its seat may not know. Menu labels fit one 19-character line
+where the names allow; a screen cuts what does not fit.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ...game import Prompt
+from ...i18n import _
+from .data import BOARD, CARDS, PRIVILEGES
+
+ROMAN = {"setup": "Setup", "income": "I", "aging": "II", "descendants": "III", "actions": "IV",
+         "electors": "V", "election": "VI", "emperor": "VII", "advance": "VIII", "over": ""}
+
+
+def phase_title(phase: str) -> str:
+    return {
+        "setup": _("Setup"), "income": _("Income"), "aging": _("Aging"), "descendants": _("Descendants"),
+        "actions": _("Actions"), "electors": _("New electors"), "election": _("Election"),
+        "emperor": _("Emperor's rights"), "advance": _("Round marker"), "over": _("Game over"),
+    }.get(phase, phase)
+
+
+def area_name(area: str) -> str:
+    if area == "throne":
+        return _("the throne")
+    if area == "supply":
+        return _("supply")
+    return _(BOARD.electorate(area).name)
+
+
+def kind_name(kind: str) -> str:
+    return {"baron": _("Baron"), "couple": _("Couple"), "knight": _("knight")}.get(kind, kind)
+
+
+def tile(p: dict[str, Any] | None, names: Sequence[str], owner: bool = True) -> str:
+    """'Red B45', 'Blue C35', 'Red knight' (without the owner: 'B45')."""
+    if p is None:
+        return _("empty")
+    short = _("knight") if p["kind"] == "knight" else f"{'C' if p['kind'] == 'couple' else 'B'}{p['age']}"
+    return f"{names[p['owner']]} {short}" if owner else short
+
+
+def tile_long(kind: str, age: int) -> str:
+    return kind_name(kind) if kind == "knight" else f"{kind_name(kind)} {age}"
+
+
+def place_name(area: str, spot: str) -> str:
+    """'Mainz elector', 'Mainz space 2', 'Mainz castle', 'Mainz city 1', 'the throne'."""
+    if area in ("throne", "supply") or not spot:
+        return area_name(area)
+    where = area_name(area)
+    if spot == "elector":
+        return _("{area} elector").format(area=where)
+    number = int(spot[1:]) + 1
+    if spot[0] == "a":
+        return _("{area} space {n}").format(area=where, n=number)
+    if spot[0] == "k":
+        return _("{area} castle").format(area=where)
+    return _("{area} city {n}").format(area=where, n=number)
+
+
+def card_name(card: str) -> str:
+    return _(CARDS[card].name)
+
+
+def card_short(card: str) -> str:
+    return _(CARDS[card].short)
+
+
+def piece_at(view: dict[str, Any], area: str, spot: str) -> dict[str, Any] | None:
+    if area == "throne":
+        return view["throne"]
+    for e in view["electorates"]:
+        if e["id"] == area:
+            if spot == "elector":
+                return e["elector"]
+            return (e["spaces"] if spot[0] == "a" else e["castles"])[int(spot[1:])]
+    return None
+
+
+def who(names: Sequence[str], seat: int) -> str:
+    return _("the empire") if seat < 0 else names[seat]
+
+
+# --- the seat's screen ---------------------------------------------------------------
+
+def header(view: dict[str, Any], names: Sequence[str]) -> str:
+    """Round, phase and whose decision it is; short enough to follow the seat's name."""
+    if view["over"]:
+        return _("Game over")
+    pending = view["pending"]
+    turn = names[pending[0]] if len(pending) == 1 else (_("ballot") if pending else "")
+    if view["phase"] == "setup":
+        return f"{_('Setup')} {turn}".rstrip()
+    return f"R{view['round']} {ROMAN[view['phase']]} {turn}".rstrip()
+
+
+def panel(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    seat, me = view["seat"], view["me"]
+    player = view["players"][seat]
+    if view["over"]:
+        return final_panel(view, names)
+    first = _("{t} thalers  {v} VP").format(t=player["thalers"], v=me["vp"])
+    if view["emperor"] == seat:
+        first += " " + _("Emp")
+    held = player["cards"] + player["copies"]
+    counted = {c: held.count(c) for c in dict.fromkeys(held)}
+    listed = " ".join(f"{_(CARDS[c].abbr)}{n if n > 1 else ''}" for c, n in counted.items())
+    cards = _("Cards {cards}").format(cards=listed or "-")
+    lines = [first, cards]
+    if seat in view["pending"]:
+        return lines  # the question needs the room
+    election = view["election"]
+    if view["phase"] == "election" and election is not None:
+        ballot = me["ballot"] or election["revealed"].get(seat, election["revealed"].get(str(seat)))
+        mine = _("Votes {n}").format(n=election["votes"].get(seat, election["votes"].get(str(seat), 0)))
+        if ballot:
+            mine += " " + _("for {name}").format(name=names[election[ballot]])
+        lines.append(mine)
+    else:
+        lines.append(_("Supply B{a} K{k} C{c}").format(a=player["aristocrats"], k=player["knights"],
+                                                      c=player["cities"]))
+    return lines
+
+
+def final_panel(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """Every seat's score, two to a line, then where this seat's points came from."""
+    over = view["over"]
+    cells = [f"{names[int(s)][:3]} {v}" for s, v in over["scores"].items()]
+    lines = ["  ".join(cells[i:i + 2]) for i in range(0, len(cells), 2)]
+    parts = over["breakdown"][str(view["seat"])]
+    short = {"emperor": _("Em"), "electors": _("El"), "votes": _("Vo"), "cities": _("Ci"),
+             "marriages": _("Wd"), "mainz": _("Mz"), "indulgence": _("In")}
+    mine = " ".join(f"{short.get(k, k[:2])}{v}" for k, v in parts.items() if k != "thalers" and v)
+    return lines + [mine or _("no VP")]
+
+
+def ask(view: dict[str, Any], names: Sequence[str]) -> str:
+    """What the seat must decide now, or whom it waits for."""
+    seat = view["seat"]
+    if view["over"]:
+        return _("Winner: {names}").format(names=", ".join(names[w] for w in view["over"]["winners"]))
+    if seat not in view["pending"]:
+        if view["me"]["ballot"]:
+            return _("Your vote is in. Waiting")
+        return _("Waiting for {names}").format(names=", ".join(names[s] for s in view["pending"]))
+    task = view["task"]
+    kind = task["kind"]
+    if kind == "vote":
+        election = view["election"]
+        return _("Secret vote: {e} or {r}?").format(e=names[election["emperor"]], r=names[election["rival"]])
+    if kind == "setup":
+        what = task["piece"]
+        if what == "city":
+            return _("Place the first empire city")
+        if what == "elector":
+            return _("Place your Baron 45 as an elector")
+        if what == "knight":
+            return _("Place your knight")
+        return _("Place your {tile}").format(tile=tile_long(what, task["age"]))
+    if kind == "answer":
+        groom = piece_at(view, task["area"], task["spot"])
+        return _("Marry {name}'s daughter to your {tile}?").format(
+            name=names[task["other"]], tile=tile(groom, names, owner=False))
+    if kind == "tie":
+        return _("Tie in {area}: who wins?").format(area=area_name(task["area"]))
+    if kind == "elect":
+        return _("Your elector in {area}?").format(area=area_name(task["area"]))
+    return {
+        "confirm": _("Board updated? Press Done"),
+        "crown": _("Who takes the throne?"),
+        "son": _("A son! Place a Baron 15"),
+        "daughter": _("A daughter: whom to marry?"),
+        "turn": _("Your turn: act or pass"),
+        "gray": _("Gray eminence: +1 where?"),
+        "return": _("Old elector: push which knight?"),
+        "church": _("Church influence: where?"),
+        "excommunicate": _("Excommunicate where?"),
+        "retire": _("Place your old emperor"),
+        "rights": _("Emperor: the empire city"),
+    }.get(kind, kind)
+
+
+def label(view: dict[str, Any], key: str, value: Any, names: Sequence[str], chosen: dict[str, Any]) -> str:
+    """Name one menu choice; `chosen` holds the fields picked above it."""
+    if key == "do" and value in ("accept", "refuse") and view["task"]:
+        where = area_name(view["task"]["area"])
+        return _("Yes ({area})").format(area=where) if value == "accept" else _("No (nunnery)")
+    if key == "do":
+        return {
+            "place": _("Place"), "done": _("Done"), "crown": _("Crown"), "son": _("Place the son"),
+            "propose": _("Propose marriage"), "nunnery": _("Nunnery (+1 thaler)"), "accept": _("Accept"),
+            "refuse": _("Refuse"), "buy": _("Buy a card"), "privilege": _("Use a privilege"),
+            "knight": _("Knight (1 thaler)"), "pass": _("Pass"), "gray": _("Choose"), "church": _("Choose"),
+            "excommunicate": _("Choose"), "tie": _("Choose"), "elect": _("Seat elector"),
+            "return": _("Push knight"), "vote": _("Vote"), "retire": _("Place"),
+            "empire_city": _("Place empire city"), "move_city": _("Move empire city"),
+        }.get(value, str(value))
+    if key == "card":
+        card = CARDS[value]
+        cost = card.cost
+        if card.costs:  # a Permit costs more for each city already built
+            built = BOARD.pieces["cities"] - view["players"][view["seat"]]["cities"]
+            cost = card.costs[min(built, len(card.costs) - 1)]
+        return f"{card_short(value)} ({cost})"
+    if key == "privilege":
+        return _(PRIVILEGES[value].name)
+    if key == "from_area":
+        return _("from supply") if value == "supply" else _("from {area}").format(area=area_name(value))
+    if key == "area":
+        if value == "supply":
+            return _("from supply")
+        name = area_name(value)
+        if value == "throne":
+            return _("The throne")
+        return _("to {area}").format(area=name) if "from_area" in chosen else name
+    if key in ("spot", "from_spot"):
+        area = chosen.get("area" if key == "spot" else "from_area", view["task"]["area"] if view["task"] else "")
+        return spot_label(view, area, value, names, chosen)
+    if key == "winner":
+        return names[value]
+    if key == "for":
+        election = view["election"]
+        return _("{name} (emperor)").format(name=names[election["emperor"]]) if value == "emperor" else \
+            _("{name} (rival)").format(name=names[election["rival"]])
+    return f"{key}={value}"
+
+
+def spot_label(view: dict[str, Any], area: str, spot: str, names: Sequence[str], chosen: dict[str, Any]) -> str:
+    if spot == "":
+        return area_name(area)
+    if spot[0] == "c":
+        return _("city space {n}").format(n=int(spot[1:]) + 1)
+    there = piece_at(view, area, spot)
+    if spot == "elector":
+        return _("elector {tile}").format(tile=tile(there, names)) if there else _("elector space")
+    if spot[0] == "k":
+        return _("castle: {tile}").format(tile=mine_or(there, view, names)) if there else _("castle")
+    if there is None:
+        return _("free space")
+    card = chosen.get("card")
+    target_itself = key_is_from(chosen, area) or (card is not None and CARDS[card].effect == "promotion")
+    if there["kind"] == "knight" and not target_itself:
+        return _("push {name} knight").format(name=names[there["owner"]])
+    return _("{n}: {tile}").format(n=int(spot[1:]) + 1, tile=mine_or(there, view, names))
+
+
+def mine_or(p: dict[str, Any], view: dict[str, Any], names: Sequence[str]) -> str:
+    """'your B25' for the seat's own piece, else 'Blue B25'."""
+    if p["owner"] == view.get("seat"):
+        return _("your {tile}").format(tile=tile(p, names, owner=False))
+    return tile(p, names)
+
+
+def key_is_from(chosen: dict[str, Any], area: str) -> bool:
+    """True while the menu asks for the piece that moves (its destination comes after)."""
+    return "from_area" in chosen and "area" not in chosen
+
+
+# --- public events ---------------------------------------------------------------------
+
+def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
+    kind = event["type"]
+    seat = event.get("seat", 0)
+    name = who(names, seat) if isinstance(seat, int) else ""
+    where = place_name(event["area"], event.get("spot", "")) if "area" in event else ""
+    if kind == "emperor_chosen":
+        return _("{who} is the first Emperor: take the emperor marker").format(who=name)
+    if kind == "phase":
+        return _("Round {r}, Phase {n}: {title}").format(r=event["round"], n=ROMAN[event["phase"]],
+                                                         title=phase_title(event["phase"]))
+    if kind == "crowned":
+        if event["from_area"] == "supply":
+            return _("{who}: put a Baron {age} from supply on the throne").format(who=name, age=event["age"])
+        return _("{who}: move the {tile} from {place} to the throne").format(
+            who=name, tile=tile_long(event["kind"], event["age"]),
+            place=place_name(event["from_area"], event["from_spot"]))
+    if kind == "placed":
+        if event["reason"] == "son":
+            return _("{who}'s son: put a Baron {age} on {place}").format(who=name, age=event["age"], place=where)
+        return _("Put {who}'s {tile} on {place}").format(who=name, tile=tile_long(event["kind"], event["age"]),
+                                                        place=where)
+    if kind == "pushed":
+        return _("{who}'s knight on {place} is pushed back to supply").format(who=name, place=where)
+    if kind == "moved":
+        return _("Move {who}'s {tile} from {src} to {place}").format(
+            who=name, tile=tile_long(event["kind"], event["age"]),
+            src=place_name(event["from_area"], event["from_spot"]), place=where)
+    if kind == "removed":
+        return _("Take {who}'s {tile} off {place} (back to supply)").format(
+            who=name, tile=tile_long(event["kind"], event["age"]), place=where)
+    if kind == "aged":
+        return _("Turn {who}'s {kind} on {place} to {age}").format(
+            who=name, kind=kind_name(event["kind"]), place=where, age=event["age"])
+    if kind == "aging":
+        return _("Turn every other tile on the board one step older (clockwise)")
+    if kind == "knight":
+        if event["from_area"] == "supply":
+            text = _("Put {who}'s knight on {place}").format(who=name, place=where)
+        else:
+            text = _("Move {who}'s knight from {src} to {place}").format(
+                who=name, src=place_name(event["from_area"], event["from_spot"]), place=where)
+        if event.get("cost"):
+            text += " " + _("for {n} thaler").format(n=event["cost"])
+        return text
+    if kind == "city":
+        if seat < 0:
+            return _("Put an empire city on {place}").format(place=where)
+        return _("Put {who}'s city on {place}").format(who=name, place=where)
+    if kind == "city_moved":
+        return _("Move the empire city from {src} to {place}").format(
+            src=place_name(event["from_area"], event["from_spot"]), place=where)
+    if kind == "married":
+        return _("Flip {who}'s Baron {age} on {place} to its Couple side").format(who=name, age=event["age"],
+                                                                                   place=where)
+    if kind == "proposal":
+        return _("{who} offers a daughter to {to}'s Baron {age} on {place}").format(
+            who=name, to=names[event["to"]], age=event["age"], place=where)
+    if kind == "refused":
+        return _("{who} refuses {bride}'s daughter").format(who=name, bride=names[event["bride"]])
+    if kind == "nunnery":
+        return _("{who}'s daughter enters a nunnery").format(who=name)
+    if kind == "no_child":
+        if event["reason"] == "no_room":
+            return _("{who}: a son, but no Baron or space for him").format(who=name)
+        return _("{who}: no blue or red card, no child").format(who=name)
+    if kind == "cards_returned":
+        return _("Put the cards in front of the players back on their stacks")
+    if kind == "thalers":
+        text = _("{who}: +{n} thalers, now {total}").format(who=name, n=event["amount"], total=event["total"])
+        if event["reason"] == "income":
+            text = _("{who}: income {income}, thalers now {total}").format(
+                who=name, income=event["income"], total=event["total"])
+        if event["lost"]:
+            text += " " + _("({n} over 12 lost)").format(n=event["lost"])
+        return text
+    if kind == "vp":
+        return _("{who} takes {n} VP ({why})").format(who=name, n=event["amount"], why=vp_reason(event["reason"]))
+    if kind == "bought":
+        return _("{who} buys {card} for {cost}").format(who=name, card=card_name(event["card"]), cost=event["cost"])
+    if kind == "rival":
+        return _("{who} is the Rival: an election follows; {who} is done for Phase IV").format(who=name)
+    if kind == "privilege":
+        return _("{who} uses the {area} privilege: move the elector onto its privilege space").format(
+            who=name, area=area_name(event["area"]))
+    if kind == "copied":
+        return _("{who} uses {card} (sold out) for {cost}").format(who=name, card=card_name(event["card"]),
+                                                                   cost=event["cost"])
+    if kind == "taken":
+        return _("{who} takes the {card} card").format(who=name, card=card_name(event["card"]))
+    if kind == "passed":
+        return _("{who} passes").format(who=name)
+    if kind == "pick":
+        if event["kind"] == "gray":
+            return _("{who}'s Gray eminence: +1 influence in {area}").format(who=name, area=area_name(event["area"]))
+        if event["kind"] == "church":
+            return _("{who}'s Church influence: {area}").format(who=name, area=area_name(event["area"]))
+        return _("{who} excommunicates {area}'s elector").format(who=name, area=area_name(event["area"]))
+    if kind == "influence":
+        scores = ", ".join(f"{names[int(s)]} {v}" for s, v in event["scores"].items() if v)
+        return _("{area} influence: {scores}").format(area=area_name(event["area"]), scores=scores or _("none"))
+    if kind == "tie":
+        return _("{area}: tie between {seats}; {breaker} decides").format(
+            area=area_name(event["area"]), seats=", ".join(names[s] for s in event["seats"]),
+            breaker=names[event["breaker"]])
+    if kind == "tie_broken":
+        return _("{who} gives {area} to {winner}").format(who=name, area=area_name(event["area"]),
+                                                          winner=names[event["winner"]])
+    if kind == "holds":
+        return _("{area}: {who} keeps the elector").format(area=area_name(event["area"]), who=name)
+    if kind == "no_candidate":
+        return _("{area}: {who} has no tile that may sit; the elector space is empty").format(
+            area=area_name(event["area"]), who=name)
+    if kind == "unseated":
+        return _("{area}: {who}'s {tile} leaves the elector space").format(
+            area=area_name(event["area"]), who=name, tile=tile_long(event["kind"], event["age"]))
+    if kind == "elector":
+        return _("{area}: move {who}'s {tile} from space {n} to the elector space").format(
+            area=area_name(event["area"]), who=name, tile=tile_long(event["kind"], event["age"]),
+            n=int(event["from_spot"][1:]) + 1)
+    if kind == "to_supply":
+        return _("{who}'s {tile} has no space: back to supply").format(who=name,
+                                                                      tile=tile_long(event["kind"], event["age"]))
+    if kind == "votes":
+        counts = ", ".join(f"{names[int(s)]} {v}" for s, v in event["votes"].items())
+        return _("Votes: {counts}. {r} challenges {e}").format(counts=counts, r=names[event["rival"]],
+                                                               e=names[event["emperor"]])
+    if kind == "voted":
+        return _("{who} has voted").format(who=name)
+    if kind == "ballots":
+        chosen = ", ".join(f"{names[int(s)]}: {names[event[c]]}" for s, c in event["choices"].items())
+        return _("Ballots turned up ({chosen}): {e} {et}, {r} {rt}. {winner} is Emperor").format(
+            chosen=chosen or _("none"), e=names[event["emperor"]], et=event["emperor_total"],
+            r=names[event["rival"]], rt=event["rival_total"], winner=names[event["winner"]])
+    if kind == "new_emperor":
+        return _("{who} takes the emperor marker from {old}").format(who=name, old=names[event["old"]])
+    if kind == "throne_empty":
+        return _("{who} has no tile for the throne: it stays empty").format(who=name)
+    if kind == "rights":
+        return _("Emperor {who}'s rights for round {r}").format(who=name, r=event["round"])
+    if kind == "round":
+        return _("Move the round marker to round {r}; privilege tiles back to their elector spaces").format(
+            r=event["round"])
+    if kind == "game_over":
+        return _("The game ends after round {r}").format(r=event["round"])
+    if kind == "done":
+        return _("{who}: done").format(who=name)
+    return kind
+
+
+def vp_reason(reason: str) -> str:
+    return {"emperor": _("emperor"), "electors": _("new elector"), "votes": _("backed the winner"),
+            "cities": _("city"), "marriages": _("marriage"), "mainz": _("Mainz"),
+            "indulgence": _("Indulgence")}.get(reason, reason)
+
+
+# --- the table's prompt --------------------------------------------------------------------
+
+def prompt(view: dict[str, Any], names: Sequence[str]) -> Prompt:
+    """The public line, then the board changes of the last action, then what to do now."""
+    done = [describe_event(e, names) for e in view["changes"] if e["type"] not in ("phase", "done")]
+    if view["over"]:
+        over = view["over"]
+        lines = []
+        for s, score in over["scores"].items():
+            parts = over["breakdown"][s]
+            detail = ", ".join(f"{vp_reason(k)} {v}" for k, v in parts.items() if k != "thalers" and v)
+            lines.append(_("{who}: {n} VP ({detail}); {t} thalers").format(
+                who=names[int(s)], n=score, detail=detail or "-", t=parts["thalers"]))
+        winners = ", ".join(names[w] for w in over["winners"])
+        return Prompt(_("Game over. Winner: {names}").format(names=winners), tuple(done + lines))
+    phase, task = view["phase"], view["task"]
+    title = _("Round {r}, Phase {n}: {title}").format(r=view["round"], n=ROMAN[phase], title=phase_title(phase))
+    if phase == "setup":
+        title = _("Setup")
+    steps = list(done)
+    if task is not None:
+        steps.append(instruction(view, task, names))
+    return Prompt(title, tuple(steps))
+
+
+def instruction(view: dict[str, Any], task: dict[str, Any], names: Sequence[str]) -> str:
+    """What the table does now, for the task at the head of the queue."""
+    seat = names[task["seat"]]
+    kind = task["kind"]
+    if kind == "vote":
+        waiting = ", ".join(names[s] for s in view["pending"])
+        return _("Secret ballot: {names} choose on their own screens").format(names=waiting)
+    if kind == "confirm":
+        return _("{who}: press Done when the board shows these changes").format(who=seat)
+    if kind == "setup":
+        return _("{who}: {what}").format(who=seat, what={
+            "city": _("place the first empire city"), "elector": _("place a Baron 45 on an empty elector space"),
+            "knight": _("place a knight on an empty space or castle"),
+        }.get(task["piece"], _("place a {tile} on an empty aristocrat space").format(
+            tile=tile_long(task["piece"], task["age"]))))
+    if kind == "answer":
+        return _("{who}: accept or refuse {bride}'s daughter on your screen").format(who=seat,
+                                                                                   bride=names[task["other"]])
+    return {
+        "crown": _("{who}: choose the tile for the throne"),
+        "son": _("{who}: place the son, a Baron 15"),
+        "daughter": _("{who}: propose a marriage or send the daughter to a nunnery"),
+        "turn": _("{who}: buy a card, use a privilege, place or move a knight, or pass"),
+        "gray": _("{who}: choose where the Gray eminence adds 1"),
+        "tie": _("{who}: break the tie"),
+        "elect": _("{who}: choose the tile that becomes elector"),
+        "return": _("{who}: choose which knight the old elector pushes"),
+        "church": _("{who}: name an archdiocese for Church influence"),
+        "excommunicate": _("{who}: name a secular electorate to excommunicate"),
+        "retire": _("{who}: place the old emperor in any electorate"),
+        "rights": _("{who}: place or move an empire city, or Done"),
+    }.get(kind, kind).format(who=seat)

@@ -1,0 +1,627 @@
+"""In the Shadow of the Emperor, one test per rule (rules/shadow.md; seeds 000/001 win where they differ)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import BadData
+from engine.games.shadow import data
+from engine.games.shadow.position import EMPIRE, position
+from engine.match import Match
+
+FULL = ["B3/25", "B3/25", "B3/25", "B3/25"]  # an electorate with no room and no knight
+
+
+def act(match: Match, seat: int, do: str, **fields):
+    return match.apply({"seat": seat, "do": do, **fields})
+
+
+def actions(match: Match, seat: int, do: str | None = None) -> list[dict]:
+    return [a for a in match.legal_actions(seat) if do is None or a["do"] == do]
+
+
+def buy(match: Match, seat: int, card: str, **fields):
+    return act(match, seat, "buy", card=card, **fields)
+
+
+def elector(match: Match, eid: str):
+    return next(e for e in match.state.electorates if e.id == eid).elector
+
+
+def spaces(match: Match, eid: str):
+    return next(e for e in match.state.electorates if e.id == eid).spaces
+
+
+def tile(p):
+    return None if p is None else (p.kind, p.owner, p.age)
+
+
+# --- §3 setup ------------------------------------------------------------------------------
+
+def test_setup_follows_the_start_position_card_and_round_one_starts_at_phase_four():
+    match = Match.new("shadow", 3, seed=1, options={"start_seat": 1})
+    state = match.state
+    assert [p.thalers for p in state.seats] == [7, 7, 7]
+    expected = [(1, "city", 0), (2, "elector", 45), (0, "elector", 45)]
+    expected += [(s, "couple", 35) for s in (1, 2, 0)] + [(s, "baron", 25) for s in (1, 2, 0)]
+    expected += [(s, "baron", 15) for s in (1, 2, 0)] + [(s, "knight", 0) for s in (1, 2, 0)]
+    seen = []
+    while match.state.phase == "setup":
+        task = match.state.tasks[0]
+        seen.append((task.seat, task.piece, task.age))
+        act(match, task.seat, **{k: v for k, v in match.legal_actions(task.seat)[0].items() if k != "seat"})
+    assert seen == expected
+    assert tile(match.state.throne) == ("baron", 1, 45)  # the emperor's 45 Baron, with no choice to make
+    assert state is not match.state and match.state.phase == "actions" and match.state.round == 1
+    assert match.pending() == [1]  # the emperor acts first
+    for seat, player in enumerate(match.state.seats):
+        assert (player.aristocrats, player.knights) == (3, 2), "4 tiles and a knight each on the board"
+    assert match.state.empire_supply == 2
+
+
+def test_starting_electors_are_single_barons_of_45_and_may_sit_in_an_archdiocese():
+    match = Match.new("shadow", 2, seed=0, options={"start_seat": 0})
+    act(match, 0, "place", area="MAINZ", spot="c0")
+    assert {a["area"] for a in match.legal_actions(1)} == set(data.BOARD.ids)
+    act(match, 1, "place", area="MAINZ", spot="elector")
+    assert tile(elector(match, "MAINZ")) == ("baron", 1, 45)
+    assert match.state.seats[1].vp == 0  # no VP for a starting elector
+
+
+def test_player_count_is_two_to_four():
+    for players in (1, 5):
+        with pytest.raises(Exception, match="2 to 4"):
+            Match.new("shadow", players)
+
+
+# --- §5.1 income ------------------------------------------------------------------------------
+
+def test_income_is_six_plus_own_cities_plus_others_cities_under_your_elector():
+    match = position(3, phase="income", thalers={0: 0, 1: 0, 2: 0}, board={
+        "MAINZ": {"elector": "B0/25", "cities": [0, 1]},  # own city pays 1, not 2; Blue's pays Red 1
+        "BOHEMIA": {"cities": [0, EMPIRE]},  # empire cities pay nobody
+        "TRIER": {"elector": "B2/25", "cities": [1]},
+    })
+    assert [p.thalers for p in match.state.seats] == [6 + 2 + 1, 6 + 2, 6 + 1]
+    assert match.state.tasks[0].kind == "confirm" and match.pending() == [0]
+
+
+def test_income_is_capped_at_twelve_and_the_excess_is_lost():
+    match = position(2, phase="income", thalers={0: 9, 1: 12})
+    assert [p.thalers for p in match.state.seats] == [12, 12]
+    lost = {e["seat"]: e["lost"] for e in match.state.changes if e["type"] == "thalers"}
+    assert lost == {0: 3, 1: 6}
+
+
+def test_saxony_elector_adds_two_to_income_still_capped():
+    match = position(2, phase="income", thalers={0: 0, 1: 5}, board={"SAXONY": {"elector": "C1/35"}})
+    assert [p.thalers for p in match.state.seats] == [6, 12]
+    match = position(2, phase="income", thalers={0: 0, 1: 0}, board={"SAXONY": {"elector": "C1/35"}})
+    assert match.state.seats[1].thalers == 8
+
+
+# --- §5.2 aging -------------------------------------------------------------------------------
+
+def test_aging_removes_every_45_and_turns_every_other_tile():
+    match = position(2, phase="aging", emperor=1, throne="B1/25", board={
+        "KOELN": {"elector": "B0/45", "spaces": ["C1/35", "B0/15", "K1"]},
+    })
+    assert elector(match, "KOELN") is None  # an elector of 45 dies and the seat stays empty
+    assert [tile(p) for p in spaces(match, "KOELN")[:3]] == [("couple", 1, 45), ("baron", 0, 25), ("knight", 1, 0)]
+    assert tile(match.state.throne) == ("baron", 1, 35)
+    assert match.state.seats[0].aristocrats == 7 - 1
+
+
+def test_the_throne_after_aging_is_refilled_from_the_same_family():
+    match = position(2, phase="aging", emperor=0, throne="B0/45", board={
+        "MAINZ": {"spaces": ["B0/25", "C0/35", "B1/15"]},
+        "TRIER": {"elector": "B0/15"},  # an elector never goes to the throne
+    })
+    assert match.pending() == [0] and match.state.tasks[0].kind == "crown"
+    spots = {(a["area"], a["spot"]) for a in match.legal_actions(0)}
+    assert spots == {("MAINZ", "a0"), ("MAINZ", "a1")}
+    act(match, 0, "crown", area="MAINZ", spot="a1")
+    assert tile(match.state.throne) == ("couple", 0, 45)  # aged first, then it moved up
+    assert spaces(match, "MAINZ")[1] is None and match.state.emperor == 0
+
+
+def test_an_emperor_without_tiles_on_aristocrat_spaces_takes_a_45_baron_from_supply():
+    match = position(2, phase="aging", emperor=1, throne="B1/45", board={"TRIER": {"elector": "B1/15"}})
+    assert tile(match.state.throne) == ("baron", 1, 45)
+    assert match.state.tasks[0].kind == "confirm"
+
+
+# --- §5.3 descendants ---------------------------------------------------------------------------
+
+def test_more_blue_than_red_gives_a_son_otherwise_a_daughter_and_no_colour_no_child():
+    match = position(3, phase="descendants", emperor=0,
+                     cards={0: ["doctor", "move", "pope"], 1: ["pope", "doctor"], 2: ["rival"]})
+    assert match.state.tasks[0].kind == "son" and match.pending() == [0]
+    act(match, 0, "son", area="BOHEMIA", spot="a0")
+    assert tile(spaces(match, "BOHEMIA")[0]) == ("baron", 0, 15)
+    assert match.state.tasks[0].kind == "daughter" and match.pending() == [1]
+    act(match, 1, "nunnery")
+    assert match.state.seats[1].thalers == 8
+    assert match.state.phase == "actions"  # Green's Rival has no colour: no child
+    assert all(not p.cards for p in match.state.seats) and match.state.stacks["doctor"] == 2
+
+
+def test_a_son_pushes_a_knight_off_an_aristocrat_space_only_when_the_electorate_is_full():
+    full = {eid: {"spaces": FULL} for eid in data.BOARD.ids}
+    full["MAINZ"] = {"spaces": ["B1/25", "K2", "K3", "C1/35"], "castles": ["K2"]}
+    full["KOELN"] = {"spaces": ["K2", None, "B3/25", "B3/25"]}
+    match = position(4, phase="descendants", emperor=0, cards={0: ["doctor"]}, board=full)
+    spots = {(a["area"], a["spot"]) for a in match.legal_actions(0)}
+    assert spots == {("MAINZ", "a1"), ("MAINZ", "a2"), ("KOELN", "a1")}  # never a castle, never by choice
+    events = act(match, 0, "son", area="MAINZ", spot="a1")
+    assert tile(spaces(match, "MAINZ")[1]) == ("baron", 0, 15)
+    assert match.state.seats[2].knights == 1  # three on the board, one pushed back to supply
+    assert {"type": "pushed", "seat": 2, "area": "MAINZ", "spot": "a1"} in events
+
+
+def test_a_daughter_may_marry_another_players_single_baron_but_no_archbishop():
+    match = position(3, phase="descendants", emperor=1, throne="B1/35", cards={0: ["pope"]}, board={
+        "MAINZ": {"elector": "B1/25", "spaces": ["B2/15", "C1/25", "B0/35"]},
+        "SAXONY": {"elector": "B2/35"},
+    })
+    grooms = {(a["area"], a["spot"]) for a in actions(match, 0, "propose")}
+    assert grooms == {("throne", ""), ("MAINZ", "a0"), ("SAXONY", "elector")}
+    assert {"seat": 0, "do": "nunnery"} in match.legal_actions(0)
+    act(match, 0, "propose", area="SAXONY", spot="elector")
+    assert match.pending() == [2] and match.legal_actions(1) == [] and match.legal_actions(0) == []
+    assert {a["do"] for a in match.legal_actions(2)} == {"accept", "refuse"}
+    act(match, 2, "accept")
+    assert tile(elector(match, "SAXONY")) == ("couple", 2, 35)
+    assert match.state.seats[0].vp == 1 and match.state.seats[0].vp_from == {"marriages": 1}
+
+
+def test_a_refused_daughter_enters_the_nunnery_for_a_thaler():
+    match = position(2, phase="descendants", emperor=0, cards={0: ["pope"]}, thalers={0: 12, 1: 3},
+                     board={"PALATINATE": {"spaces": ["B1/25"]}})
+    act(match, 0, "propose", area="PALATINATE", spot="a0")
+    act(match, 1, "refuse")
+    assert tile(spaces(match, "PALATINATE")[0]) == ("baron", 1, 25)
+    assert match.state.seats[0].thalers == 12 and match.state.seats[0].vp == 0  # capped at 12
+
+
+# --- §5.5 Phase IV ---------------------------------------------------------------------------------
+
+def test_turns_go_clockwise_from_the_emperor_until_everyone_passed():
+    match = position(3, phase="actions", emperor=1)
+    assert match.pending() == [1]
+    act(match, 1, "pass")
+    assert match.pending() == [2]
+    act(match, 2, "knight", from_area="supply", from_spot="", area="MAINZ", spot="k0")
+    assert match.state.seats[2].thalers == 6  # the knight action costs one thaler
+    act(match, 0, "pass")
+    assert match.pending() == [2]  # passed seats take no more turns
+    act(match, 2, "pass")
+    assert match.state.phase != "actions"
+
+
+def test_a_knight_goes_to_an_empty_space_or_castle_and_never_pushes():
+    match = position(2, phase="actions", emperor=0, board={
+        "MAINZ": {"spaces": ["K1", "K1", "K1", "B1/25"]}, "KOELN": {"castles": ["K1"]}})
+    targets = {(a["area"], a["spot"]) for a in actions(match, 0, "knight")}
+    assert ("MAINZ", "k0") in targets and ("KOELN", "a0") in targets
+    assert not any(area == "MAINZ" and spot.startswith("a") for area, spot in targets)
+    assert ("KOELN", "k0") not in targets
+
+
+def test_rival_ends_the_buyers_phase_and_the_emperor_cannot_take_it():
+    match = position(3, phase="actions", emperor=0, board={"MAINZ": {"spaces": ["B1/25", "B2/25"]}})
+    assert not [a for a in actions(match, 0, "buy") if a["card"] == "rival"]
+    act(match, 0, "pass")
+    buy(match, 1, "rival")
+    assert match.state.seats[1].passed and match.state.seats[1].thalers == 7
+    assert match.pending() == [2]
+    assert not [a for a in actions(match, 2, "buy") if a["card"] == "rival"]  # one copy
+
+
+def test_rival_needs_a_tile_that_could_take_the_throne_unless_the_option_is_off():
+    board = {eid: {"spaces": FULL} for eid in data.BOARD.ids}
+    match = position(4, phase="actions", emperor=3, board=board)
+    match.state.seats[0].aristocrats = 0
+    act(match, 3, "pass")
+    assert not [a for a in actions(match, 0, "buy") if a["card"] == "rival"]
+    relaxed = position(4, phase="actions", emperor=3, board=board, options={"rival_needs_heir": False})
+    relaxed.state.seats[0].aristocrats = 0
+    act(relaxed, 3, "pass")
+    assert [a for a in actions(relaxed, 0, "buy") if a["card"] == "rival"]
+
+
+# --- §6 each card ----------------------------------------------------------------------------------
+
+def test_doctor_makes_an_own_tile_younger_or_an_opponents_older():
+    match = position(4, phase="actions", emperor=0, board={
+        "MAINZ": {"spaces": ["B0/35", "B0/15", "C1/25", "B1/45"]}})
+    targets = {(a["area"], a["spot"]) for a in actions(match, 0, "buy") if a["card"] == "doctor"}
+    assert targets == {("MAINZ", "a0"), ("MAINZ", "a2"), ("MAINZ", "a3")}  # an own 15 cannot get younger
+    buy(match, 0, "doctor", area="MAINZ", spot="a0")
+    assert spaces(match, "MAINZ")[0].age == 25 and match.state.seats[0].thalers == 6
+    for seat in (1, 2, 3):
+        act(match, seat, "pass")
+    buy(match, 0, "doctor", area="MAINZ", spot="a2")
+    assert spaces(match, "MAINZ")[2].age == 35
+    buy(match, 0, "doctor", area="MAINZ", spot="a3")
+    assert spaces(match, "MAINZ")[3] is None and match.state.seats[1].aristocrats == 6  # a 45 dies
+
+
+def test_doctor_killing_the_emperor_sends_him_to_refill_the_throne_at_once():
+    match = position(2, phase="actions", emperor=1, throne="B1/45",
+                     board={"MAINZ": {"spaces": ["B1/25", "C1/35"]}})
+    act(match, 1, "pass")
+    buy(match, 0, "doctor", area="throne", spot="")
+    assert match.state.throne is None and match.pending() == [1]
+    assert match.state.tasks[0].kind == "crown"
+    act(match, 1, "crown", area="MAINZ", spot="a0")
+    assert tile(match.state.throne) == ("baron", 1, 25) and match.pending() == [0]
+
+
+def test_move_takes_an_own_tile_off_an_aristocrat_space_to_another_electorate():
+    match = position(2, phase="actions", emperor=0, board={
+        "MAINZ": {"elector": "B0/25", "spaces": ["C0/35"]},
+        "KOELN": {"spaces": ["K1", "K1", "B1/25", "B1/25"]}})
+    moves = actions(match, 0, "buy")
+    moves = [a for a in moves if a["card"] == "move"]
+    assert {(a["from_area"], a["from_spot"]) for a in moves} == {("MAINZ", "a0")}  # never an elector
+    assert "MAINZ" not in {a["area"] for a in moves}
+    assert {a["spot"] for a in moves if a["area"] == "KOELN"} == {"a0", "a1"}  # push a knight there
+    buy(match, 0, "move", from_area="MAINZ", from_spot="a0", area="KOELN", spot="a1")
+    assert tile(spaces(match, "KOELN")[1]) == ("couple", 0, 35) and spaces(match, "MAINZ")[0] is None
+    assert match.state.seats[1].knights == 3 - 1
+
+
+def test_the_pope_gives_its_holder_one_more_vote():
+    match = position(3, phase="election", emperor=0, cards={1: ["rival"], 2: ["pope"]},
+                     board={"MAINZ": {"elector": "B2/25"}})
+    assert match.state.election.votes == {0: 0, 1: 0, 2: 2}
+
+
+def test_church_influence_adds_the_electors_colour_in_the_named_archdiocese():
+    match = position(3, phase="election", emperor=0, cards={1: ["rival"], 0: ["church"]}, board={
+        "TRIER": {"elector": "B2/25", "spaces": ["B2/15", "K2", "C1/35"], "castles": ["K2"]},
+        "MAINZ": {"elector": "B1/25", "spaces": ["B1/15"]}})
+    assert match.pending() == [0]
+    assert {a["area"] for a in match.legal_actions(0)} == {"MAINZ", "KOELN", "TRIER"}
+    act(match, 0, "church", area="TRIER")
+    assert match.state.election.votes == {0: 0, 1: 1, 2: 1 + 3}  # the buyer chose; Green's elector gains
+
+
+def test_excommunication_silences_one_secular_electors_votes():
+    match = position(3, phase="election", emperor=0, cards={1: ["rival"], 2: ["excommunication"]}, board={
+        "BOHEMIA": {"elector": "B0/25"}, "SAXONY": {"elector": "B2/25"}, "MAINZ": {"elector": "B0/25"}})
+    assert {a["area"] for a in match.legal_actions(2)} == {"BOHEMIA", "PALATINATE", "SAXONY", "BRANDENBURG"}
+    act(match, 2, "excommunicate", area="BOHEMIA")
+    assert match.state.election.votes == {0: 1, 1: 0, 2: 1}
+
+
+def test_indulgence_gives_one_vp_at_once():
+    match = position(2, phase="actions", emperor=0)
+    buy(match, 0, "indulgence")
+    assert match.state.seats[0].vp == 1 and match.state.seats[0].thalers == 5
+
+
+def test_permit_builds_a_city_for_three_four_then_five_thalers_worth_one_one_two_vp():
+    match = position(4, phase="actions", emperor=0, thalers={0: 12})
+    paid, vps = [], []
+    for area in ("MAINZ", "KOELN", "TRIER"):
+        before, vp = match.state.seats[0].thalers, match.state.seats[0].vp
+        buy(match, 0, "permit", area=area, spot="c0")
+        paid.append(before - match.state.seats[0].thalers)
+        vps.append(match.state.seats[0].vp - vp)
+        for seat in (1, 2, 3):
+            if not match.state.seats[seat].passed:
+                act(match, seat, "pass")
+        match.state.seats[0].thalers = 12
+    assert paid == [3, 4, 5] and vps == [1, 1, 2]
+    assert match.state.seats[0].cities == 0
+    assert not [a for a in actions(match, 0, "buy") if a["card"] == "permit"]  # no city left to build
+
+
+def test_ordinance_places_a_15_baron_from_supply():
+    match = position(2, phase="actions", emperor=0)
+    buy(match, 0, "ordinance", area="SAXONY", spot="a0")
+    assert tile(spaces(match, "SAXONY")[0]) == ("baron", 0, 15) and match.state.seats[0].thalers == 5
+
+
+def test_promotion_turns_an_own_knight_on_an_aristocrat_space_into_a_25_baron():
+    match = position(2, phase="actions", emperor=0, board={"SAXONY": {"spaces": ["K0", "K1"], "castles": ["K0"]}})
+    targets = {(a["area"], a["spot"]) for a in actions(match, 0, "buy") if a["card"] == "promotion"}
+    assert targets == {("SAXONY", "a0")}
+    buy(match, 0, "promotion", area="SAXONY", spot="a0")
+    assert tile(spaces(match, "SAXONY")[0]) == ("baron", 0, 25) and match.state.seats[0].knights == 2
+
+
+def test_foreign_kings_daughter_marries_an_own_single_baron_but_never_an_archbishop():
+    match = position(2, phase="actions", emperor=0, throne="B0/35", board={
+        "MAINZ": {"elector": "B0/25", "spaces": ["B0/15", "C0/25"]}, "SAXONY": {"elector": "B0/45"}})
+    targets = {(a["area"], a["spot"]) for a in actions(match, 0, "buy") if a["card"] == "kings_daughter"}
+    assert targets == {("throne", ""), ("MAINZ", "a0"), ("SAXONY", "elector")}
+    buy(match, 0, "kings_daughter", area="SAXONY", spot="elector")
+    assert tile(elector(match, "SAXONY")) == ("couple", 0, 45) and match.state.seats[0].vp == 0
+
+
+def test_knight_card_places_or_moves_an_own_knight_for_its_cost():
+    match = position(2, phase="actions", emperor=0, board={"MAINZ": {"spaces": ["K0"]}})
+    moves = [a for a in actions(match, 0, "buy") if a["card"] == "knight"]
+    assert {a["from_area"] for a in moves} == {"supply", "MAINZ"}
+    buy(match, 0, "knight", from_area="MAINZ", from_spot="a0", area="KOELN", spot="k0")
+    assert next(e for e in match.state.electorates if e.id == "KOELN").castles[0].owner == 0
+    assert match.state.seats[0].cards == ["knight"] and match.state.seats[0].thalers == 6
+
+
+def test_gray_eminence_adds_one_influence_where_its_holder_chooses():
+    match = position(3, phase="electors", emperor=0, cards={2: ["gray_eminence"]}, board={
+        "MAINZ": {"spaces": ["B1/25", "B2/15"]}})
+    assert match.pending() == [2] and match.state.tasks[0].kind == "gray"
+    act(match, 2, "gray", area="MAINZ")
+    assert tile(elector(match, "MAINZ")) == ("baron", 2, 15)
+    assert match.state.seats[2].vp == 2 + 1  # elector, then Mainz's privilege
+
+
+def test_gray_eminence_as_a_tiebreaker_by_option():
+    match = position(3, phase="electors", emperor=0, cards={2: ["gray_eminence"]},
+                     options={"gray_eminence": "tiebreak"}, board={"KOELN": {"spaces": ["B1/25", "B0/15"]}})
+    assert match.state.tasks[0].kind == "tie" and match.pending() == [2]
+    act(match, 2, "tie", winner=1)
+    assert tile(elector(match, "KOELN")) == ("baron", 1, 25)
+
+
+# --- §2.3 each privilege ---------------------------------------------------------------------------
+
+def test_trier_copies_a_sold_out_card_at_its_cost_without_taking_a_card():
+    match = position(2, phase="actions", emperor=0, cards={1: ["indulgence"]},
+                     board={"TRIER": {"elector": "B0/25"}})
+    copies = [a for a in actions(match, 0, "privilege") if a["privilege"] == "TRIER"]
+    assert {a["card"] for a in copies} == {"indulgence"}  # only sold-out stacks, never Rival
+    act(match, 0, "privilege", privilege="TRIER", card="indulgence")
+    player = match.state.seats[0]
+    assert (player.vp, player.thalers, player.cards, player.copies) == (1, 5, [], ["indulgence"])
+    act(match, 1, "pass")
+    assert not [a for a in actions(match, 0, "privilege") if a["privilege"] == "TRIER"]  # once a round
+
+
+def test_cologne_is_a_free_doctor():
+    match = position(2, phase="actions", emperor=0, board={"KOELN": {"elector": "B0/25", "spaces": ["C1/25"]}})
+    act(match, 0, "privilege", privilege="KOELN", area="KOELN", spot="a0")
+    assert spaces(match, "KOELN")[0].age == 35 and match.state.seats[0].thalers == 7
+
+
+def test_mainz_gives_its_elector_one_vp_after_phase_five():
+    match = position(2, phase="electors", emperor=0, board={"MAINZ": {"elector": "B1/25"}})
+    assert match.state.seats[1].vp == 1
+    early = position(2, phase="electors", emperor=0, options={"mainz_after_changes": False},
+                     board={"MAINZ": {"elector": "B1/25", "spaces": ["C0/35", "B0/15"]}})
+    assert early.state.seats[1].vp == 1 and early.state.seats[0].vp == 2  # Blue held it before the change
+
+
+def test_palatinate_places_a_free_15_baron():
+    match = position(2, phase="actions", emperor=0, board={"PALATINATE": {"elector": "C0/25"}})
+    act(match, 0, "privilege", privilege="PALATINATE", area="BOHEMIA", spot="a0")
+    assert tile(spaces(match, "BOHEMIA")[0]) == ("baron", 0, 15) and match.state.seats[0].thalers == 7
+
+
+def test_saxony_privilege_is_income():
+    match = position(2, phase="actions", emperor=0, board={"SAXONY": {"elector": "C0/25"}})
+    assert not [a for a in actions(match, 0, "privilege") if a["privilege"] == "SAXONY"]
+
+
+def test_brandenburg_takes_the_gray_eminence_card_free_while_it_is_in_its_stack():
+    match = position(2, phase="actions", emperor=0, board={"BRANDENBURG": {"elector": "C0/25"}})
+    act(match, 0, "privilege", privilege="BRANDENBURG")
+    assert match.state.seats[0].cards == ["gray_eminence"] and match.state.seats[0].thalers == 7
+    assert match.state.stacks["gray_eminence"] == 0
+
+
+def test_bohemias_elector_has_two_votes():
+    match = position(3, phase="election", emperor=0, cards={1: ["rival"]},
+                     board={"BOHEMIA": {"elector": "C2/25"}, "SAXONY": {"elector": "B0/25"}})
+    assert match.state.election.votes == {0: 1, 1: 0, 2: 2}
+
+
+def test_only_the_elector_uses_a_privilege():
+    match = position(2, phase="actions", emperor=0, board={"KOELN": {"elector": "B1/25"}})
+    assert not actions(match, 0, "privilege")
+
+
+# --- §5.6 new electors ------------------------------------------------------------------------------
+
+def test_the_most_influence_seats_a_tile_of_the_winner_for_two_vp_and_the_old_elector_steps_back():
+    match = position(2, phase="electors", emperor=0, board={
+        "BOHEMIA": {"elector": "B1/25", "spaces": ["C0/35", "K0", "B0/15"], "cities": [0]}})
+    assert match.pending() == [0] and match.state.tasks[0].kind == "elect"
+    assert {a["spot"] for a in match.legal_actions(0)} == {"a0", "a2"}
+    act(match, 0, "elect", spot="a0")
+    assert tile(elector(match, "BOHEMIA")) == ("couple", 0, 35)
+    assert tile(spaces(match, "BOHEMIA")[0]) == ("baron", 1, 25)  # back into the freed space
+    assert match.state.seats[0].vp == 2
+
+
+def test_holding_the_elector_again_scores_nothing():
+    match = position(2, phase="electors", emperor=0, board={"SAXONY": {"elector": "C0/25"}})
+    assert match.state.seats[0].vp == 0
+
+
+def test_elector_ties_are_broken_by_the_emperor_on_his_seat():
+    match = position(3, phase="electors", emperor=0, board={"SAXONY": {"spaces": ["B1/25", "B2/15"]}})
+    assert match.pending() == [0] and match.state.tasks[0].kind == "tie"
+    assert [a["winner"] for a in match.legal_actions(0)] == [1, 2]
+    assert match.legal_actions(1) == []
+    act(match, 0, "tie", winner=2)
+    assert tile(elector(match, "SAXONY")) == ("baron", 2, 15) and match.state.seats[2].vp == 2
+
+
+def test_an_archdiocese_elector_must_be_a_single_baron():
+    match = position(2, phase="electors", emperor=1, board={
+        "TRIER": {"elector": "B1/25", "spaces": ["C0/35", "C0/15"]}})
+    assert elector(match, "TRIER") is None  # Red wins but has no single Baron: the seat is empty
+    assert tile(spaces(match, "TRIER")[2]) == ("baron", 1, 25) and match.state.seats[0].vp == 0
+
+
+def test_empire_cities_count_for_the_emperor():
+    match = position(2, phase="electors", emperor=1, board={
+        "BRANDENBURG": {"spaces": ["B0/25", "B1/25"], "cities": [EMPIRE]}})
+    assert tile(elector(match, "BRANDENBURG")) == ("baron", 1, 25)
+
+
+def test_the_elector_tile_counts_for_its_owner_unless_the_option_says_no():
+    board = {"PALATINATE": {"elector": "B1/25", "spaces": ["B0/25"]}}
+    assert match_elector(position(2, phase="electors", emperor=1, board=board)) == ("baron", 1, 25)
+    other = position(2, phase="electors", emperor=1, board=board, options={"elector_counts": False})
+    assert match_elector(other) == ("baron", 0, 25)
+
+
+def match_elector(match):
+    return tile(elector(match, "PALATINATE"))
+
+
+# --- §5.7 the election -------------------------------------------------------------------------------
+
+def election(**options):
+    """Red emperor, Blue rival; Green (Bohemia) and Yellow (Mainz) vote."""
+    return position(4, phase="election", emperor=0, throne="B0/35", cards={1: ["rival"]}, options=options,
+                    board={"BOHEMIA": {"elector": "B2/25"}, "MAINZ": {"elector": "B3/25"},
+                           "SAXONY": {"elector": "B0/25", "spaces": ["B1/25", "K3"]},
+                           "TRIER": {"elector": "B1/15"}})
+
+
+def test_the_secret_ballot_reveals_no_vote_before_all_are_in():
+    match = election()
+    assert match.pending() == [2, 3]
+    assert match.legal_actions(2) == [{"seat": 2, "do": "vote", "for": "emperor"},
+                                      {"seat": 2, "do": "vote", "for": "rival"}]
+    public_before = match.public_view()
+    events = act(match, 2, "vote", **{"for": "rival"})
+    assert events == [{"type": "voted", "seat": 2}]
+    assert match.pending() == [3]
+    for seat in (0, 1, 3):
+        assert "rival" not in str(match.view(seat)["me"]) and match.view(seat)["election"]["revealed"] == {}
+    assert match.view(2)["me"]["ballot"] == "rival"
+    after = match.public_view()
+    assert after["election"] == public_before["election"]
+    events = act(match, 3, "vote", **{"for": "emperor"})
+    reveal = next(e for e in events if e["type"] == "ballots")
+    assert reveal["choices"] == {"2": "rival", "3": "emperor"}
+    assert (reveal["emperor_total"], reveal["rival_total"], reveal["winner"]) == (2, 3, 1)
+
+
+def test_non_candidates_who_backed_the_winner_score_one_vp_and_the_new_emperor_takes_the_throne():
+    match = election()
+    act(match, 2, "vote", **{"for": "rival"})
+    act(match, 3, "vote", **{"for": "rival"})
+    assert match.state.emperor == 1
+    assert (match.state.seats[2].vp, match.state.seats[3].vp, match.state.seats[1].vp) == (1, 1, 0)
+    assert tile(match.state.throne) == ("baron", 1, 25)  # Blue's only tile on an aristocrat space
+    assert match.pending() == [0] and match.state.tasks[0].kind == "retire"
+    act(match, 0, "retire", area="KOELN", spot="a0")
+    assert tile(spaces(match, "KOELN")[0]) == ("baron", 0, 35)
+
+
+def test_a_tied_election_keeps_the_emperor():
+    match = position(3, phase="election", emperor=0, cards={1: ["rival"]},
+                     board={"MAINZ": {"elector": "B0/25"}, "KOELN": {"elector": "B2/25"}})
+    act(match, 2, "vote", **{"for": "rival"})
+    assert match.state.emperor == 0 and match.state.election.winner == 0
+    assert match.state.seats[2].vp == 0
+
+
+def test_players_without_votes_do_not_vote_and_candidates_vote_for_themselves():
+    match = position(4, phase="election", emperor=0, cards={1: ["rival"]},
+                     board={"MAINZ": {"elector": "B3/25"}, "KOELN": {"elector": "B0/25"}})
+    assert match.pending() == [3]
+
+
+def test_no_rival_no_election():
+    match = position(2, phase="electors", emperor=0)
+    act(match, 0, "done")
+    assert match.state.phase == "emperor"
+
+
+# --- §5.8 emperor's rights ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("round_, vp, thalers, kinds", [
+    (1, 2, 0, {"empire_city", "move_city", "done"}),
+    (2, 2, 0, {"empire_city", "move_city", "done"}),
+    (3, 2, 1, {"move_city", "done"}),
+    (4, 1, 2, {"done"}),
+    (5, 1, 0, {"done"}),
+])
+def test_emperor_rights_per_round(round_, vp, thalers, kinds):
+    match = position(2, phase="emperor", round=round_, emperor=1, thalers={1: 5},
+                     board={"MAINZ": {"cities": [EMPIRE]}})
+    assert match.state.seats[1].vp == vp and match.state.seats[1].thalers == 5 + thalers
+    assert {a["do"] for a in match.legal_actions(1)} == kinds
+
+
+def test_the_empire_city_action_is_a_place_or_instead_a_move():
+    match = position(2, phase="emperor", round=1, emperor=0, board={"MAINZ": {"cities": [EMPIRE]}})
+    act(match, 0, "move_city", from_area="MAINZ", from_spot="c0", area="SAXONY", spot="c0")
+    assert match.state.phase == "income" and match.state.round == 2
+    assert next(e for e in match.state.electorates if e.id == "SAXONY").cities[0] == EMPIRE
+    assert match.state.empire_supply == 2
+
+
+# --- §8 the end ------------------------------------------------------------------------------------
+
+def test_the_game_ends_after_round_five_and_the_most_vp_wins():
+    match = position(3, phase="emperor", round=5, emperor=0, vp={1: 9, 2: 4})
+    assert match.result() is None
+    act(match, 0, "done")
+    assert match.state.phase == "over" and match.is_over
+    result = match.result()
+    assert result.scores == {0: 1, 1: 9, 2: 4} and result.winners == (1,)
+    assert result.breakdown[0]["emperor"] == 1
+
+
+def test_a_tie_on_vp_goes_to_the_most_thalers_then_it_is_shared():
+    match = position(3, phase="emperor", round=5, emperor=0, vp={1: 9, 2: 9}, thalers={1: 3, 2: 4})
+    act(match, 0, "done")
+    assert match.result().winners == (2,)
+    match = position(3, phase="emperor", round=5, emperor=0, vp={1: 9, 2: 9}, thalers={1: 4, 2: 4})
+    act(match, 0, "done")
+    assert match.result().winners == (1, 2)
+    shared = position(3, phase="emperor", round=5, emperor=0, vp={1: 9, 2: 9}, thalers={1: 3, 2: 4},
+                      options={"tiebreak": "shared"})
+    act(shared, 0, "done")
+    assert shared.result().winners == (1, 2)
+
+
+def test_round_four_does_not_end_the_game():
+    match = position(2, phase="emperor", round=4, emperor=0)
+    act(match, 0, "done")
+    assert match.state.phase == "income" and match.state.round == 5
+
+
+# --- hidden VP and the data files -----------------------------------------------------------------
+
+def test_victory_points_are_hidden_from_other_players_unless_open():
+    match = position(2, phase="actions", emperor=0, vp={0: 5})
+    assert match.view(0)["me"]["vp"] == 5
+    assert match.view(1)["players"][0]["vp"] is None and match.public_view()["players"][0]["vp"] is None
+    open_ = position(2, phase="actions", emperor=0, vp={0: 5}, options={"vp_open": True})
+    assert open_.view(1)["players"][0]["vp"] == 5
+
+
+def test_every_assumption_option_names_its_source():
+    game = Match.new("shadow", 2).game
+    assert all(o.source.startswith("[") and "rules/shadow.md" in o.source for o in game.options)
+
+
+def test_a_broken_data_file_is_refused_naming_the_rule():
+    board_data = {"colours": ["A", "B", "C", "D"], "electorate": [], "rules": {}, "pieces": {}}
+    with pytest.raises(BadData, match="seven different electorates"):
+        data.parse_board(board_data)
+    cards = {"card": [{"id": "rival", "name": "Rival", "short": "R", "abbr": "R", "cost": 0, "colour": "green",
+                       "copies": {2: 1, 3: 1, 4: 1}, "effect": "rival"}]}
+    with pytest.raises(BadData, match="colour 'green'"):
+        data.parse_cards(cards, data.BOARD)
+    privileges = {"privilege": [{"electorate": "SAXONY", "phase": "IV", "effect": "income", "name": "x"}]}
+    with pytest.raises(BadData, match="not a phase IV effect"):
+        data.parse_privileges(privileges, data.BOARD, data.CARDS)
+
+
+def test_card_counts_follow_the_player_count():
+    assert sum(c.copies[4] for c in data.CARDS.values()) == 21
+    for players, doctors in ((2, 1), (3, 2), (4, 3)):
+        assert Match.new("shadow", players).state.stacks["doctor"] == doctors
