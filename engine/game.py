@@ -127,6 +127,14 @@ class Game:
         """Say one public event in words (for the table log and the demo)."""
         raise NotImplementedError
 
+    def standings(self, view: View, names: Sequence[str]) -> list[str]:
+        """The public standings for the table menu's "show scores", one short line each."""
+        return []
+
+    def rules_help(self, view: View, names: Sequence[str]) -> list[str]:
+        """A few short lines of rules for the current phase, for the table menu's "rules help"."""
+        return []
+
     # --- optional --------------------------------------------------------
     def seat_names(self, players: int) -> list[str]:
         return [f"Seat {i + 1}" for i in range(players)]

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from engine.games import get_game
+from engine.i18n import _
 from engine.options import parse_option_pairs
 from hardware.errors import HardwareError
 
@@ -50,8 +51,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not args.table and len(config.seats) != match.header.players:
         config = emulator_table(match.header.players)  # a resumed game keeps its own player count
     ui = args.ui or ("none" if backend == "pi" else "terminal")
+    directory = Path(args.state_dir) if args.state_dir else state_dir()
     with open_table(config, backend) as table:
         runtime = Runtime(match, [seat.screen for seat in table.seats[: match.header.players]], session.journal)
+        add_session_commands(runtime, directory)
         table.on_event = runtime.post
         try:
             if ui == "none":
@@ -63,9 +66,33 @@ def cmd_play(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             pass
         finally:
-            session.journal.close()
+            if runtime.journal is not None:
+                runtime.journal.close()
     print_result(runtime.match)
     return 0
+
+
+def add_session_commands(runtime: Runtime, directory: Path) -> None:
+    """Give the runtime the commands that need the saved games: end the game, start a new one.
+
+    Ending keeps the game's journal under games/ and starts the same game
+    anew on the same seats; a new game may name another game (as many
+    players as there are seats).
+    """
+    from .session import open_session
+
+    def new_game(game: str | None = None, options: dict[str, Any] | None = None) -> str:
+        players = runtime.match.header.players
+        name = game or runtime.match.header.game
+        old = runtime.journal
+        session = open_session(directory, name, players, options=options, new=True)
+        if old is not None:
+            old.close()
+        runtime.replace_match(session.match, session.journal)
+        return _("A new game of {title} begins").format(title=get_game(name).title)
+
+    runtime.commands["new_game"] = new_game
+    runtime.commands["end_game"] = lambda: new_game()
 
 
 def serve(runtime: Runtime, stop: Callable[[], bool] = lambda: False, watchdog: Any = None) -> None:

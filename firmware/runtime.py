@@ -17,16 +17,18 @@ from typing import Any, Callable, Protocol, Sequence
 
 from PIL import Image
 
-from engine.errors import IllegalAction
+from engine.errors import EngineError, IllegalAction
 from engine.i18n import _
 from engine.match import Match
 from hardware.errors import ScreenError
 from hardware.events import InputEvent
 
+from . import table_menu
 from .faces import Face, seat_face
 from .journal import Journal
 from .menu import Menu
-from .render import render_face
+from .render import WIDTH, render_face, wrap
+from .table_menu import Request
 
 _log = logging.getLogger(__name__)
 
@@ -62,6 +64,11 @@ class SeatState:
     actions: list[dict[str, Any]] = field(default_factory=list)  # the legal actions the menu was built on
     notice: str = ""
     degraded: str = ""  # why the screen is failing, "" when it works
+    mode: str = ""  # "" for the game, "menu" for the table menu, "info" for a page of scores or help
+    table_menu: Menu = field(default_factory=Menu)
+    info: list[str] = field(default_factory=list)
+    info_title: str = ""
+    info_offset: int = 0
     failures: int = 0  # failed draws in a row
     retry_at: float = 0.0  # when a failing screen is tried again (clock seconds)
 
@@ -94,6 +101,7 @@ class Runtime:
         self.version = 0  # bumped whenever any seat's face changes
         # Table commands by name; the CLI adds those that need a session (new game, end game).
         self.commands: dict[str, Callable[..., str]] = {"undo": self._undo_command}
+        self.request: Request | None = None  # an undo or end asked for at the table, awaiting a yes
         self.refresh()
 
     # --- input ---------------------------------------------------------------
@@ -126,19 +134,83 @@ class Runtime:
             return
         seat = self.seats[event.seat]
         seat.notice = ""
+        if self.request is not None or seat.mode:
+            self._handle_table(event)
+            self.refresh()
+            return
         actions = self.match.legal_actions(event.seat)
         if event.button == "prev":
             seat.menu.move(actions, -1)
         elif event.button == "next":
             seat.menu.move(actions, +1)
         elif event.gesture == "hold":
-            seat.menu.back()
+            if not seat.menu.back():  # at the top already: holding ok opens the table menu
+                seat.mode = "menu"
+                seat.table_menu.reset()
         else:
             action = seat.menu.choose(actions)
             if action is not None:
                 self.submit(action)
                 return
         self.refresh()
+
+    # --- the table menu ------------------------------------------------------
+    def _table_choices(self, index: int) -> list[dict[str, Any]]:
+        if self.request is not None:
+            return table_menu.pick(table_menu.WAIT if index == self.request.by else table_menu.ASK)
+        return table_menu.pick(table_menu.INFO if self.seats[index].mode == "info" else table_menu.MENU)
+
+    def _handle_table(self, event: InputEvent) -> None:
+        index, seat = event.seat, self.seats[event.seat]
+        if seat.mode == "info" and self.request is None and event.button in ("prev", "next"):
+            step = -1 if event.button == "prev" else 1
+            seat.info_offset = max(0, min(len(seat.info) - 1, seat.info_offset + step))
+            return
+        choices = self._table_choices(index)
+        if event.button in ("prev", "next"):
+            seat.table_menu.move(choices, -1 if event.button == "prev" else 1)
+            return
+        if event.gesture == "hold":
+            if self.request is None:
+                seat.mode = ""
+            return
+        chosen = seat.table_menu.choose(choices)
+        if chosen is not None:
+            self._table_action(index, chosen["do"])
+
+    def _table_action(self, index: int, do: str) -> None:
+        seat, names = self.seats[index], self.match.names
+        if do in ("close", "cancel"):
+            seat.mode = ""
+            if self.request is not None and self.request.by == index:
+                self.request = None
+            return
+        if do in ("scores", "help"):
+            view = self.match.view(index)
+            game = self.match.game
+            seat.mode, seat.info_offset = "info", 0
+            seat.info_title = _("Scores") if do == "scores" else _("Rules")
+            lines = game.standings(view, names) if do == "scores" else game.rules_help(view, names)
+            seat.info = [part for line in lines for part in wrap(line, WIDTH)]
+            return
+        if do in ("undo", "end"):
+            if do == "end" and "end_game" not in self.commands:
+                seat.notice = _("Ending a game is not possible here")
+                seat.mode = ""
+                return
+            self.request = table_menu.Request(do, index)
+            seat.mode = ""
+            return
+        request, self.request = self.request, None
+        assert request is not None
+        asker = self.seats[request.by]
+        if do == "refuse":
+            asker.notice = _("{name} said no").format(name=names[index])
+            return
+        if request.kind == "undo":
+            asker.notice = _("Last action taken back") if self.undo() else _("Nothing to take back")
+        else:
+            asker.notice = self.commands["end_game"]()
 
     # --- actions -------------------------------------------------------------
     def submit(self, action: dict[str, Any]) -> bool:
@@ -176,6 +248,9 @@ class Runtime:
                 message = handler(**command.args)
             except TypeError as err:
                 message = _("Bad arguments for {name}: {error}").format(name=command.name, error=err)
+            except (EngineError, OSError) as err:
+                # A refused command (an unknown game, a full disk) must not stop the table.
+                message = _("{name} failed: {error}").format(name=command.name, error=err)
         if command.reply is not None:
             command.reply(message)
         return message
@@ -229,12 +304,35 @@ class Runtime:
         """Build the seat's face; a menu whose legal actions changed starts again from the top."""
         match = self.match
         state = self.seats[seat]
+        if self.request is not None or state.mode:
+            return self._table_face(seat)
         actions = match.legal_actions(seat)
         if actions != state.actions:
             state.menu.reset()
             state.actions = actions
         return seat_face(match.game, match.names, seat, match.view(seat), actions,
                          state.menu, notice=state.notice or self._degraded_note(seat))
+
+    def _table_face(self, index: int) -> Face:
+        seat, names = self.seats[index], self.match.names
+        choices = self._table_choices(index)
+        level = seat.table_menu.level(choices)
+        assert level is not None
+        choice = table_menu.label(level.values[seat.table_menu.cursor])
+        position = f"{seat.table_menu.cursor + 1}/{len(level.values)}" if len(level.values) > 1 else ""
+        panel: list[str] = []
+        if self.request is not None:
+            title = _("Table")
+            ask = (_("Waiting for another seat's yes") if index == self.request.by
+                   else table_menu.request_question(self.request, names[self.request.by]))
+        elif seat.mode == "info":
+            title = seat.info_title
+            panel, position = table_menu.info_page(seat.info, seat.info_offset)
+            ask = ""
+        else:
+            title, ask = _("Table menu"), _("Hold ok to go back")
+        return Face(seat_name=names[index], header=title, panel=tuple(panel), ask=ask, choice=choice,
+                    position=position, notice=seat.notice)
 
     def _degraded_note(self, seat: int) -> str:
         broken = [self.match.names[i] for i, s in enumerate(self.seats) if s.degraded and i != seat]

@@ -42,10 +42,11 @@ def open_session(directory: Path, game: str | None, players: int, *, seed: int |
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / CURRENT
     messages: list[str] = []
+    previous: Match | None = None
     if path.exists():
         try:
             loaded = journals.load(path)
-            match = Match.replay(loaded.header, loaded.actions)
+            previous = Match.replay(loaded.header, loaded.actions)
         except BadJournal as err:
             aside = journals.keep_aside(path)
             messages.append(f"The saved game could not be read ({err}). It is kept as {aside}. A new game starts.")
@@ -53,15 +54,17 @@ def open_session(directory: Path, game: str | None, players: int, *, seed: int |
         else:
             messages.extend(loaded.warnings)
             same = game is None or game == loaded.header.game
-            if not new and same and not match.is_over:
+            if not new and same and not previous.is_over:
                 journal = Journal.resume(path, loaded)
                 messages.append(f"Resumed {loaded.header.game} after {len(loaded.actions)} actions.")
-                return Session(match, journal, messages, resumed=True)
-            stem = f"{loaded.header.game}-{'finished' if match.is_over else 'unfinished'}"
-            moved = archive_name(directory, stem)
-            os.replace(path, moved)
-            messages.append(f"The previous game is kept as {moved}.")
+                return Session(previous, journal, messages, resumed=True)
+    # Make the new game before moving the old one aside, so a bad request loses nothing.
     match = Match.new(game or default_game, players, seed=new_seed() if seed is None else seed,
                       options=options, names=names)
+    if previous is not None:
+        stem = f"{previous.header.game}-{'finished' if previous.is_over else 'unfinished'}"
+        moved = archive_name(directory, stem)
+        os.replace(path, moved)
+        messages.append(f"The previous game is kept as {moved}.")
     journal = Journal.create(path, match.header)
     return Session(match, journal, messages)

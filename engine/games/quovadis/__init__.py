@@ -79,5 +79,11 @@ class QuoVadis(Game):
     def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str:
         return text.describe_event(event, names)
 
+    def standings(self, view: dict[str, Any], names: Sequence[str]) -> list[str]:
+        return text.standings(view, names)
+
+    def rules_help(self, view: dict[str, Any], names: Sequence[str]) -> list[str]:
+        return text.rules_help(view, names)
+
 
 GAME = register(QuoVadis())

@@ -207,3 +207,27 @@ def prompt(view: dict[str, Any], names: Sequence[str]) -> Prompt:
     if phase == "bonus":
         return Prompt(_("{name} took a II-Caesar laurel and may move Caesar").format(name=active), tuple(done))
     return Prompt(phase)
+
+
+def standings(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """Senators in the Senate and the number of laurels each holds (their values are secret)."""
+    if view["over"]:
+        return [f"{names[int(s)]}: {v}" for s, v in view["over"]["scores"].items()]
+    return [_("{name}: S{s} L{n}").format(name=names[i], s=view["senate"].count(i), n=p["laurels"])
+            for i, p in enumerate(view["players"])]
+
+
+HELP = {
+    "turn": ("Place a senator in a bottom committee, advance one along a path, or move Caesar.",
+             "Leaving a 3- or 5-seat committee needs 2 or 3 votes of its seats, that many present.",
+             "Caesar on a path: pass without a vote, but his laurel stays."),
+    "vote": ("Answer yes or no on your screen.", "Supporters the mover needed get an I laurel each."),
+    "reward": ("Choose which supporters get an I laurel.",),
+    "bonus": ("A II-Caesar laurel lets you move Caesar now, or leave him.",),
+    "over": ("Only players with a senator in the Senate count.", "Most laurels wins; ties: first in the Senate."),
+}
+
+
+def rules_help(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    phase = "over" if view["over"] else view["phase"]
+    return [_(line) for line in HELP.get(phase, ())]

@@ -476,3 +476,38 @@ def instruction(view: dict[str, Any], task: dict[str, Any], names: Sequence[str]
         "retire": _("{who}: place the old emperor in any electorate"),
         "rights": _("{who}: place or move an empire city, or Done"),
     }.get(kind, kind).format(who=seat)
+
+
+def standings(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """Thalers are on the open track; victory points only when the table plays them open."""
+    if view["over"]:
+        return [f"{names[int(s)]}: {v} VP" for s, v in view["over"]["scores"].items()]
+    lines = []
+    for i, player in enumerate(view["players"]):
+        vp = _(" {v} VP").format(v=player["vp"]) if player["vp"] is not None else ""
+        crown = " *" if view["emperor"] == i else ""
+        lines.append(_("{name}: {t} th{vp}{crown}").format(name=names[i], t=player["thalers"], vp=vp, crown=crown))
+    return lines
+
+
+HELP = {
+    "setup": ("Lay out the start position as the table prompt says.",),
+    "income": ("Income: 6 + your cities + others' cities where you hold the elector + Saxony; at most 12.",),
+    "aging": ("Every aristocrat ages 10 years; 45s leave the board.",
+              "An empty throne is refilled from the same family."),
+    "descendants": ("Blue cards bought last round give a son at 15; red ones a daughter to marry or send "
+                    "to the nunnery.",),
+    "actions": ("Buy a card, use a privilege, place or move a knight for 1 thaler, or pass.",
+                "Rival ends your phase and calls an election; the emperor cannot take it."),
+    "electors": ("Most influence in an electorate seats its elector: 2 VP.", "The emperor breaks ties."),
+    "election": ("When Rival was bought: every elector votes in secret; a tie keeps the emperor.",
+                 "Non-candidates who backed the winner score 1 VP."),
+    "emperor": ("The emperor takes the round's VP, thalers and empire cities.",),
+    "advance": ("The round marker moves on; the game ends after round five.",),
+    "over": ("Most VP wins.",),
+}
+
+
+def rules_help(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    phase = "over" if view["over"] else view["phase"]
+    return [_(line) for line in HELP.get(phase, ())]

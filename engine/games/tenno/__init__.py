@@ -74,6 +74,12 @@ class Tenno(Game):
     def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str:
         return text.describe_event(event, names)
 
+    def standings(self, view: dict[str, Any], names: Sequence[str]) -> list[str]:
+        return text.standings(view, names)
+
+    def rules_help(self, view: dict[str, Any], names: Sequence[str]) -> list[str]:
+        return text.rules_help(view, names)
+
     def public_prompt(self, view: dict[str, Any], names: Sequence[str]) -> Prompt:
         return text.prompt(view, names)
 

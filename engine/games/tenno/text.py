@@ -258,3 +258,34 @@ def prompt(view: dict[str, Any], names: Sequence[str]) -> Prompt:
             step = _("{who}: take the row card back and lay the chosen one, out of sight").format(who=who)
         return Prompt(line, tuple(done + [step]))
     return Prompt(phase)
+
+
+def standings(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """What the table may know of the race: piles are face down, so their sizes, not their values."""
+    if view["over"]:
+        return [f"{names[int(s)]}: {v}" for s, v in view["over"]["scores"].items()]
+    return [_("{name}: {p} pris, {h} hand").format(name=names[i], p=p["captives"], h=p["hand"])
+            for i, p in enumerate(view["players"])]
+
+
+HELP = {
+    "setup": ("Lay peasants 1, 2, 3 face down in any order.", "The other 8 cards are your hand.",
+              "Never reorder your row."),
+    "attack": ("Turn a row card up (never the Shogun) and name a card in another row.",
+               "Ninja attacks at 8. Geisha: always 1 more than her foe, then leaves.",
+               "Higher wins; a tie discards both."),
+    "defend": ("The defender may reveal a Monk in the row: +2 to the attacked card, not to itself.",
+               "A winning Shogun captures the attacker.", "Higher wins; a tie discards both."),
+    "ronin": ("A Ronin that attacked may attack once more with another row card.",
+              "Gaps are refilled only after both fights.",),
+    "refill": ("Fill each gap from your hand, face down.", "Never reorder the row.",
+               "A gap nobody can fill ends the game."),
+    "reward": ("Attacker who won and lost nothing: swap a row card with a hand card, or pretend.",
+               "Defender who won: peek secretly at one of the attacker's row cards.",),
+    "over": ("Prisoner values score (Ninja 4).", "Ties: add hand and row; the Geisha counts 0."),
+}
+
+
+def rules_help(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    phase = "over" if view["over"] else view["phase"]
+    return [_(line) for line in HELP.get(phase, ())]

@@ -1,0 +1,55 @@
+"""The table menu, opened by holding ok at the top of a seat's menu.
+
+It offers: take the last action back (another seat must agree), the public
+standings, rules help for the current phase, ending the game (another seat
+must agree), and closing the menu. Its choices are action records like a
+game's, so the same `Menu` walks them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.i18n import _
+
+MENU = ({"do": "undo"}, {"do": "scores"}, {"do": "help"}, {"do": "end"}, {"do": "close"})
+ASK = ({"do": "agree"}, {"do": "refuse"})
+WAIT = ({"do": "cancel"},)
+INFO = ({"do": "close"},)
+INFO_ROWS = 3  # lines of an info page on a seat screen
+
+
+@dataclass(frozen=True)
+class Request:
+    """A table decision one seat asked for and another must agree to."""
+
+    kind: str  # "undo" or "end"
+    by: int
+
+
+def label(value: str) -> str:
+    return {
+        "undo": _("Undo last action"), "scores": _("Show scores"), "help": _("Rules help"),
+        "end": _("End the game"), "close": _("Close"), "agree": _("Yes, agree"), "refuse": _("No"),
+        "cancel": _("Cancel the request"),
+    }.get(value, value)
+
+
+def request_question(request: Request, name: str) -> str:
+    if request.kind == "undo":
+        return _("{name}: undo last action?").format(name=name)
+    return _("{name}: end the game?").format(name=name)
+
+
+def info_page(lines: list[str], offset: int) -> tuple[list[str], str]:
+    """The lines of one page and its position ("2/5"), for scrolling with prev and next."""
+    if not lines:
+        return [_("Nothing to show")], ""
+    offset = max(0, min(offset, len(lines) - 1))
+    page = lines[offset:offset + INFO_ROWS]
+    return page, f"{offset + 1}/{len(lines)}" if len(lines) > INFO_ROWS else ""
+
+
+def pick(values: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
+    return [dict(v) for v in values]

@@ -1,0 +1,131 @@
+"""The table menu: held ok at the top of a seat's menu; undo and end need another seat's yes."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from engine.match import Match
+from firmware.faces import lines_of
+from firmware.journal import Journal
+from firmware import journal as journals
+from firmware.runtime import Runtime
+from hardware.events import InputEvent
+from hardware.factory import open_table
+from hardware.table import emulator_table
+
+RED, BLUE, GREEN = 0, 1, 2
+
+
+@pytest.fixture
+def table():
+    with open_table(emulator_table(3, ["Red", "Blue", "Green"]), "mock") as opened:
+        yield opened
+
+
+def press(runtime, seat, button="ok", gesture="press", times=1):
+    for _ in range(times):
+        runtime.post(InputEvent(seat, button, gesture))
+    runtime.drain()
+
+
+def text(runtime, seat):
+    return "\n".join(lines_of(runtime.seats[seat].face))
+
+
+def arranged(table, tmp_path=None):
+    match = Match.new("tenno", 3, seed=2, options={"start_seat": 0})
+    journal = Journal.create(tmp_path / "j.jsonl", match.header) if tmp_path else None
+    runtime = Runtime(match, [seat.screen for seat in table.seats], journal)
+    for seat in (RED, BLUE, GREEN):
+        press(runtime, seat)
+    return runtime
+
+
+def test_holding_ok_with_nothing_to_go_back_to_opens_the_table_menu_and_holding_again_closes_it(table):
+    runtime = arranged(table)
+    press(runtime, RED, "ok", "hold")
+    assert "Table menu" in text(runtime, RED) and "> Undo last action" in text(runtime, RED)
+    assert "Table menu" not in text(runtime, BLUE)
+    press(runtime, RED, "ok", "hold")
+    assert "Attack with:" in text(runtime, RED)
+
+
+def test_the_real_hardware_hold_gesture_reaches_the_table_menu(table):
+    runtime = arranged(table)
+    held = threading.Event()
+    table.on_event = lambda e: (runtime.post(e), held.set() if e.gesture == "hold" else None)
+    buttons = table.seats[RED].buttons
+    for button in buttons._buttons.values():
+        button.hold_time = 0.01
+    buttons.pin("ok").drive_low()
+    assert held.wait(2)
+    buttons.pin("ok").drive_high()
+    runtime.drain()
+    assert "Table menu" in text(runtime, RED)
+
+
+def test_undo_needs_another_seats_yes_and_is_journalled(table, tmp_path):
+    runtime = arranged(table, tmp_path)
+    assert len(runtime.match.actions) == 3
+    press(runtime, RED, "ok", "hold")
+    press(runtime, RED)  # Undo last action
+    assert "Waiting for another seat's yes" in text(runtime, RED)
+    assert "Red: undo last action?" in text(runtime, BLUE) and "> Yes, agree" in text(runtime, BLUE)
+    press(runtime, RED)  # the asker's own ok does not count: it offers to cancel
+    assert runtime.request is None and len(runtime.match.actions) == 3
+    press(runtime, RED, "ok", "hold")
+    press(runtime, RED)
+    press(runtime, GREEN)  # Green agrees
+    assert len(runtime.match.actions) == 2 and runtime.match.state.phase == "setup"
+    assert "Last action taken back" in text(runtime, RED)
+    assert journals.load(tmp_path / "j.jsonl").actions == runtime.match.actions
+
+
+def test_a_no_from_another_seat_cancels_the_undo(table):
+    runtime = arranged(table)
+    press(runtime, RED, "ok", "hold")
+    press(runtime, RED)
+    press(runtime, BLUE, "next")
+    assert "> No" in text(runtime, BLUE)
+    press(runtime, BLUE)
+    assert runtime.request is None and len(runtime.match.actions) == 3
+    assert "Blue said no" in text(runtime, RED)
+
+
+def test_show_scores_gives_public_standings_and_scrolls(table):
+    runtime = arranged(table)
+    press(runtime, BLUE, "ok", "hold")
+    press(runtime, BLUE, "next")
+    press(runtime, BLUE)  # Show scores
+    page = text(runtime, BLUE)
+    assert "Scores" in page and "Red: 0 pris, 8 hand" in page and "1/3" not in page
+    press(runtime, BLUE)  # Close
+    assert "Waiting for Red" in text(runtime, BLUE)
+
+
+def test_rules_help_explains_the_current_phase_a_page_at_a_time(table):
+    runtime = arranged(table)
+    press(runtime, GREEN, "ok", "hold")
+    press(runtime, GREEN, "next", times=2)
+    press(runtime, GREEN)  # Rules help
+    first = text(runtime, GREEN)
+    assert "Rules" in first and "Turn a row card up" in first
+    press(runtime, GREEN, "next")
+    assert text(runtime, GREEN) != first
+    press(runtime, GREEN, "ok", "hold")
+    assert "Waiting for Red" in text(runtime, GREEN)
+
+
+def test_end_game_runs_the_tables_end_command_once_another_seat_agrees(table):
+    runtime = arranged(table)
+    ended = []
+    runtime.commands["end_game"] = lambda: ended.append(True) or "A new game begins"
+    press(runtime, RED, "ok", "hold")
+    press(runtime, RED, "prev", times=2)  # End the game
+    assert "> End the game" in text(runtime, RED)
+    press(runtime, RED)
+    assert "Red: end the game?" in text(runtime, GREEN)
+    press(runtime, GREEN)
+    assert ended == [True] and "A new game begins" in text(runtime, RED)
