@@ -156,7 +156,7 @@ class Match:
         if not legal:
             waiting = ", ".join(self.names[s] for s in self.game.pending(self.state)) or "nobody"
             raise IllegalAction(f"{self.names[seat]} has nothing to decide now (waiting for {waiting})")
-        if action not in legal:
+        if not any(same_action(action, a) for a in legal):
             kinds = sorted({a["do"] for a in legal})
             if action["do"] not in kinds:
                 raise IllegalAction(
@@ -193,6 +193,17 @@ class Match:
         game = get_game(header.game)
         state = from_data(game.state_type, data.get("state"))
         return cls(game, header, state, list(data.get("actions", [])))
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same_value(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and a == b
+
+
+def same_action(a: Action, b: Action) -> bool:
+    """Equal field by field and type by type: `True` is not the seat or slot 1, though Python says so."""
+    return a.keys() == b.keys() and all(_same_value(a[k], b[k]) for k in a)
 
 
 def describe_action(action: Action) -> str:

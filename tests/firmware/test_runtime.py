@@ -291,3 +291,26 @@ def test_a_failing_screen_is_retried_with_back_off_and_recovers(table):
     assert not runtime.seats[1].degraded
     assert "screen fault" not in screen_text(table, runtime, 0)
     assert screen_text(table, runtime, 1).startswith("[Blue]")
+
+
+def test_a_button_held_down_for_long_gives_one_hold_and_no_flood(table):
+    import threading
+
+    match = tenno_position(3, {}, active=0)
+    runtime = run(table, match)
+    events, first, second = [], threading.Event(), threading.Event()
+
+    def sink(event):
+        events.append(event)
+        (second if first.is_set() else first).set()
+
+    table.on_event = sink
+    buttons = table.seats[0].buttons
+    for button in buttons._buttons.values():
+        button.hold_time = 0.01
+    buttons.pin("ok").drive_low()
+    assert first.wait(2)
+    # Thirty hold periods later there is still only the one hold: nothing repeats while it stays down.
+    assert not second.wait(0.3)
+    buttons.pin("ok").drive_high()
+    assert [(e.button, e.gesture) for e in events] == [("ok", "hold")]
