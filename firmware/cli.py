@@ -16,6 +16,7 @@ from engine.options import parse_option_pairs
 from hardware.errors import HardwareError
 
 from . import journal as journals
+from .console import add_parser as add_console_parser
 from .paths import archive_name, state_dir
 from .play import cmd_play
 from .report import Printer, print_result
@@ -149,7 +150,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bot-seed", type=int, default=0,
                       help="with --ui bots: the seed the bots choose by (each choice depends only on it "
                            "and the game so far, so a restarted table plays on the same)")
+    play.add_argument("--console", metavar="PORT",
+                      help="serve the host console on this serial port (e.g. /dev/serial0)")
+    play.add_argument("--console-baudrate", type=int, default=115200,
+                      help="line speed of --console (default 115200)")
     play.set_defaults(func=cmd_play)
+    add_console_parser(sub)
     return parser
 
 

@@ -19,11 +19,13 @@ from engine.games import get_game
 from engine.i18n import _
 from engine.options import parse_option_pairs
 from hardware.errors import HardwareError
+from hardware.link import Link
 
 from .bots import RandomBot
 from .paths import state_dir
 from .report import print_result
 from .runtime import Runtime
+from .serial_seats import CONSOLE_MAX_LINE, HostConsole, SerialPump, seat_panels
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -53,19 +55,28 @@ def cmd_play(args: argparse.Namespace) -> int:
     ui = args.ui or ("none" if backend == "pi" else "terminal")
     directory = Path(args.state_dir) if args.state_dir else state_dir()
     with open_table(config, backend) as table:
-        runtime = Runtime(match, [seat.screen for seat in table.seats[: match.header.players]], session.journal)
+        panels, serial_seats = seat_panels(table.seats[: match.header.players])
+        runtime = Runtime(match, panels, session.journal)
         add_session_commands(runtime, directory)
         table.on_event = runtime.post
+        console = None
+        if args.console:
+            console = HostConsole(Link(args.console, baudrate=args.console_baudrate,
+                                       max_line=CONSOLE_MAX_LINE, name="console"), runtime)
         try:
-            if ui == "none":
-                serve(runtime)
-            elif ui == "bots":
-                play_bots(runtime, args.bot_seed)
-            else:
-                run_emulator(runtime, table, ui, session.messages, args.record)
+            # One thread for the pods, one for the console: a slow console never delays a pod's button.
+            with SerialPump(runtime, serial_seats), SerialPump(runtime, console=console):
+                if ui == "none":
+                    serve(runtime)
+                elif ui == "bots":
+                    play_bots(runtime, args.bot_seed)
+                else:
+                    run_emulator(runtime, table, ui, session.messages, args.record)
         except KeyboardInterrupt:
             pass
         finally:
+            if console is not None:
+                console.close()
             if runtime.journal is not None:
                 runtime.journal.close()
     print_result(runtime.match)
@@ -81,8 +92,13 @@ def add_session_commands(runtime: Runtime, directory: Path) -> None:
     """
     from .session import open_session
 
-    def new_game(game: str | None = None, options: dict[str, Any] | None = None) -> str:
-        players = runtime.match.header.players
+    def new_game(game: str | None = None, players: int | None = None,
+                 options: dict[str, Any] | None = None) -> str:
+        seats = runtime.match.header.players
+        if players is not None and players != seats:
+            return _("This table has {seats} seats: a new game is for {seats} players, not {players}").format(
+                seats=seats, players=players)
+        players = seats
         name = game or runtime.match.header.game
         old = runtime.journal
         session = open_session(directory, name, players, options=options, new=True)

@@ -1,0 +1,1 @@
+"""The seat pod program (MicroPython); importable under CPython so its logic can be tested."""
