@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.courtier-installed
 
-.PHONY: demo test play clean picture chaos
+.PHONY: demo test play clean picture chaos install uninstall
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,6 +25,16 @@ test: $(STAMP)
 # Power cuts, harder than the test suite's run: 200 SIGKILLs per game.
 chaos: $(STAMP)
 	COURTIER_CHAOS_KILLS=200 $(BIN)/python -m pytest -q -m chaos
+
+# On the Raspberry Pi: sudo make install (DESTDIR for a staged root, PREFIX for another place).
+PREFIX ?= /opt/courtier
+DESTDIR ?=
+
+install:
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" PYTHON="$(PYTHON)" sh systemd/install.sh install
+
+uninstall:
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" sh systemd/install.sh uninstall
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -16,6 +16,7 @@ from engine.options import parse_option_pairs
 from hardware.errors import HardwareError
 
 from . import journal as journals
+from . import selftest
 from .console import add_parser as add_console_parser
 from .paths import archive_name, state_dir
 from .play import cmd_play
@@ -156,6 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="line speed of --console (default 115200)")
     play.set_defaults(func=cmd_play)
     add_console_parser(sub)
+    selftest.add_parser(sub)
     return parser
 
 

@@ -6,7 +6,7 @@ emulator backends. Libraries that need a Pi are imported only when a Pi
 device is opened, so ``import hardware`` works anywhere.
 """
 
-from hardware.buttons import SeatButtons
+from hardware.buttons import SeatButtons, SeatEncoder
 from hardware.errors import (
     HardwareError,
     LinkError,
@@ -23,11 +23,13 @@ from hardware.table import (
     BACKENDS,
     MAX_SEATS,
     ButtonPins,
+    EncoderPins,
     ScreenConfig,
     SeatConfig,
     SerialSeatConfig,
     TableConfig,
     emulator_table,
+    header_pin,
     load_table,
     parse_table,
 )
@@ -38,6 +40,7 @@ __all__ = [
     "GESTURES",
     "MAX_SEATS",
     "ButtonPins",
+    "EncoderPins",
     "HardwareError",
     "InputEvent",
     "Link",
@@ -49,6 +52,7 @@ __all__ = [
     "ScreenError",
     "Seat",
     "SeatButtons",
+    "SeatEncoder",
     "SeatConfig",
     "SerialSeatConfig",
     "Table",
@@ -58,6 +62,7 @@ __all__ = [
     "driver_screen",
     "dummy_screen",
     "emulator_table",
+    "header_pin",
     "load_table",
     "on_raspberry_pi",
     "open_screen",

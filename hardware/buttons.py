@@ -1,4 +1,4 @@
-"""A seat's three buttons, turned into press and hold events.
+"""A seat's three buttons, or its rotary encoder, turned into press and hold events.
 
 Wiring: each button connects its GPIO to ground; the internal pull-up holds
 the line high, so a press pulls it low (``pin.drive_low()`` on a gpiozero
@@ -6,6 +6,11 @@ the line high, so a press pulls it low (``pin.drive_low()`` on a gpiozero
 "hold" once it has stayed down for ``hold_time`` (gpiozero's ``when_held``
 does the timing), and "press" when it comes up without having been held, so
 every press of ok gives exactly one event.
+
+A seat may have a rotary encoder with a push switch instead
+(``SeatEncoder``): gpiozero's ``RotaryEncoder`` decodes the two outputs, one
+detent clockwise is a "next" press and one counter-clockwise a "prev" press,
+and the push switch is ok, with the same press and hold rule as the button.
 
 gpiozero calls these handlers on its own threads on a real pin factory, so
 they do nothing but call ``on_event``, which must only enqueue.
@@ -18,12 +23,12 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from gpiozero import Button
+from gpiozero import Button, RotaryEncoder
 from gpiozero.exc import GPIOZeroError
 
 from hardware.errors import HardwareError
 from hardware.events import InputEvent
-from hardware.table import ButtonPins
+from hardware.table import ButtonPins, EncoderPins
 
 _log = logging.getLogger(__name__)
 
@@ -55,9 +60,6 @@ class SeatButtons:
                  pin_factory: Any = None) -> None:
         self.seat = seat
         self._on_event = on_event
-        self._lock = threading.Lock()
-        self._ok_down = False
-        self._ok_held = False
         self._buttons: dict[str, Button] = {}
         try:
             for name, pin in pins.items():
@@ -68,10 +70,7 @@ class SeatButtons:
             raise HardwareError(f"seat {seat + 1} buttons: pin {pin}: {exc}") from exc
         self._buttons["prev"].when_pressed = self._prev_pressed
         self._buttons["next"].when_pressed = self._next_pressed
-        ok = self._buttons["ok"]
-        ok.when_pressed = self._ok_pressed
-        ok.when_held = self._ok_held_down
-        ok.when_released = self._ok_released
+        self._ok = _OkGestures(self._buttons["ok"], lambda gesture: self._emit("ok", gesture))
 
     @property
     def hold_time(self) -> float:
@@ -104,13 +103,7 @@ class SeatButtons:
         self.close()
 
     def _emit(self, button: str, gesture: str) -> None:
-        try:
-            self._on_event(InputEvent(self.seat, button, gesture))
-        except Exception:
-            # An exception here would end gpiozero's event thread and with it
-            # every later press, so it is logged instead.
-            _log.exception("seat %d: event handler failed on %s %s",
-                           self.seat + 1, button, gesture)
+        _emit(self._on_event, InputEvent(self.seat, button, gesture))
 
     def _prev_pressed(self) -> None:
         self._emit("prev", "press")
@@ -118,23 +111,187 @@ class SeatButtons:
     def _next_pressed(self) -> None:
         self._emit("next", "press")
 
-    def _ok_pressed(self) -> None:
-        with self._lock:
-            self._ok_down = True
-            self._ok_held = False
 
-    def _ok_held_down(self) -> None:
+def _emit(on_event: Callable[[InputEvent], Any], event: InputEvent) -> None:
+    try:
+        on_event(event)
+    except Exception:
+        # An exception here would end gpiozero's event thread and with it
+        # every later press, so it is logged instead.
+        _log.exception("seat %d: event handler failed on %s %s",
+                       event.seat + 1, event.button, event.gesture)
+
+
+class _OkGestures:
+    """Turns one gpiozero Button into ok's "press" (on release) or "hold" events."""
+
+    def __init__(self, button: Button, emit: Callable[[str], None]) -> None:
+        self._emit = emit
+        self._lock = threading.Lock()
+        self._down = False
+        self._held = False
+        button.when_pressed = self._pressed
+        button.when_held = self._held_down
+        button.when_released = self._released
+
+    def _pressed(self) -> None:
+        with self._lock:
+            self._down = True
+            self._held = False
+
+    def _held_down(self) -> None:
         # The hold thread can fire just after a release it has not seen yet;
         # that press was already reported, so it must not also be a hold.
         with self._lock:
-            if not self._ok_down:
+            if not self._down:
                 return
-            self._ok_held = True
-        self._emit("ok", "hold")
+            self._held = True
+        self._emit("hold")
 
-    def _ok_released(self) -> None:
+    def _released(self) -> None:
         with self._lock:
-            was_down, was_held = self._ok_down, self._ok_held
-            self._ok_down = self._ok_held = False
+            was_down, was_held = self._down, self._held
+            self._down = self._held = False
         if was_down and not was_held:
-            self._emit("ok", "press")
+            self._emit("press")
+
+
+class SeatEncoder:
+    """A seat's rotary encoder with push switch, giving the same events as three buttons.
+
+    Wiring: the encoder's A and B outputs to two GPIOs and its common (C) to
+    ground; the push switch between a third GPIO and ground. Internal
+    pull-ups hold every line high. On a KY-040 module, which has its own
+    pull-ups, power "+" from 3.3 V.
+
+    Example::
+
+        encoder = SeatEncoder(6, EncoderPins(a=16, b=20, push=21), queue.put)
+        ...
+        encoder.close()
+
+    Args:
+        seat: Seat index put in every event.
+        pins: BCM pins of A, B and the push switch.
+        on_event: Called with each ``InputEvent``, possibly from a gpiozero thread.
+        hold_time: Seconds the push must stay down to report ok "hold".
+        bounce_time: gpiozero debounce in seconds for the push switch, or None.
+            A and B are not debounced (gpiozero's decoder copes with chatter).
+        pin_factory: gpiozero pin factory; None uses gpiozero's default.
+
+    Raises:
+        HardwareError: A pin cannot be claimed (in use, unknown, no GPIO access).
+    """
+
+    def __init__(self, seat: int, pins: EncoderPins, on_event: Callable[[InputEvent], Any],
+                 *, hold_time: float = 0.8, bounce_time: float | None = None,
+                 pin_factory: Any = None) -> None:
+        self.seat = seat
+        self._on_event = on_event
+        self._encoder: RotaryEncoder | None = None
+        self._push: Button | None = None
+        what = f"pins a {pins.a}, b {pins.b}"
+        try:
+            # max_steps=0: count without limit, so turning never stops at an end.
+            # No bounce_time: RotaryEncoder's state machine already rides out
+            # contact chatter, a 20 ms button debounce would drop edges of a
+            # quick turn, and gpiozero 2.0.1 stores the argument as
+            # pin.bounce_time rather than pin.bounce, so it never applies.
+            self._encoder = RotaryEncoder(pins.a, pins.b, max_steps=0, pin_factory=pin_factory)
+            what = f"push pin {pins.push}"
+            self._push = Button(pins.push, pull_up=True, bounce_time=bounce_time,
+                                hold_time=hold_time, pin_factory=pin_factory)
+        except (GPIOZeroError, OSError) as exc:
+            self.close()
+            raise HardwareError(f"seat {seat + 1} encoder: {what}: {exc}") from exc
+        self._encoder.when_rotated_clockwise = self._turned_forward
+        self._encoder.when_rotated_counter_clockwise = self._turned_back
+        self._ok = _OkGestures(self._push, lambda gesture: self._emit("ok", gesture))
+
+    @property
+    def hold_time(self) -> float:
+        """Seconds the push must stay down to report "hold"; gpiozero's own setting."""
+        assert self._push is not None
+        return float(self._push.hold_time)
+
+    @hold_time.setter
+    def hold_time(self, value: float) -> None:
+        assert self._push is not None
+        self._push.hold_time = value
+
+    def pin(self, name: str) -> Any:
+        """Return a gpiozero pin by key ("a", "b", "push"), or a button's stand-in.
+
+        "ok" is the push switch. "prev" and "next" have no pin of their own:
+        they return a ``_DetentPin`` whose ``drive_low()`` turns a mock
+        encoder one detent that way, so code that presses buttons on mock
+        pins (tests, the emulator's keyboard) works on an encoder seat too.
+        """
+        if self._encoder is None or self._push is None:
+            raise HardwareError(f"seat {self.seat + 1} encoder is closed")
+        if name in ("a", "b"):
+            return getattr(self._encoder, name).pin
+        if name in ("push", "ok"):
+            return self._push.pin
+        if name in ("prev", "next"):
+            return _DetentPin(self._encoder.a.pin, self._encoder.b.pin, forward=name == "next")
+        raise KeyError(f"no encoder pin {name!r} (expected a, b, push, or prev, next, ok)")
+
+    def turn(self, steps: int) -> None:
+        """Turn a mock encoder ``steps`` detents: positive clockwise ("next"), negative back."""
+        for _ in range(abs(steps)):
+            self.pin("next" if steps > 0 else "prev").drive_low()
+
+    def close(self) -> None:
+        """Release the pins and stop gpiozero's hold thread."""
+        for device in (self._encoder, self._push):
+            if device is not None:
+                device.close()
+        self._encoder = self._push = None
+
+    @property
+    def closed(self) -> bool:
+        """True once ``close()`` has run."""
+        return self._encoder is None
+
+    def __enter__(self) -> SeatEncoder:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def _emit(self, button: str, gesture: str) -> None:
+        _emit(self._on_event, InputEvent(self.seat, button, gesture))
+
+    def _turned_forward(self) -> None:
+        self._emit("next", "press")
+
+    def _turned_back(self) -> None:
+        self._emit("prev", "press")
+
+
+class _DetentPin:
+    """Drives a mock encoder's A and B through one detent, as a pressed button pin would.
+
+    Clockwise, A falls first: with both lines pulled up, A low, B low, A
+    high, B high (gpiozero's ``RotaryEncoder`` reads that as one step).
+    ``drive_high()`` does nothing: the step is complete once low.
+    """
+
+    def __init__(self, a: Any, b: Any, *, forward: bool) -> None:
+        self._first, self._second = (a, b) if forward else (b, a)
+
+    @property
+    def state(self) -> int:
+        """Idle high, like a released button's pin."""
+        return 1
+
+    def drive_low(self) -> None:
+        """Turn the encoder one detent."""
+        self._first.drive_low()
+        self._second.drive_low()
+        self._first.drive_high()
+        self._second.drive_high()
+
+    def drive_high(self) -> None:
+        """Nothing to do: a detent has no "released" half."""

@@ -6,7 +6,7 @@ the machine: ``pi`` on a Raspberry Pi, ``emulator`` elsewhere. An explicit
 ``backend`` argument overrides all of these, for tests.
 
 - ``pi``: gpiozero's default pin factory, luma.oled drivers on the real
-  buses, pyserial ports.
+  buses (panels behind a TCA9548A share one bus per port), pyserial ports.
 - ``mock`` and ``emulator``: a fresh gpiozero ``MockFactory`` (a press is
   ``pin.drive_low()``), luma ``dummy`` screens (or recording drivers), and
   ``loop://`` for serial seats whose port is a device path. The emulator
@@ -17,16 +17,16 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hardware.buttons import SeatButtons
+from hardware.buttons import SeatButtons, SeatEncoder
 from hardware.errors import HardwareError
 from hardware.events import InputEvent
 from hardware.link import Link
-from hardware.screens import Screen, open_screen
+from hardware.screens import Screen, driver_screen, open_screen
 from hardware.table import BACKENDS, SeatConfig, TableConfig
 
 _log = logging.getLogger(__name__)
@@ -67,12 +67,24 @@ def backend_name(config_backend: str | None = None) -> str:
 
 @dataclass
 class Seat:
-    """The devices of one seat: buttons and screen, or a serial link."""
+    """The devices of one seat: buttons (or an encoder) and screen, or a serial link.
+
+    Attributes:
+        config: The seat's entry in the table file.
+        buttons: Its ``SeatButtons``, or its ``SeatEncoder``; both give the
+            same events and a ``pin()`` tests can drive. None if it has none
+            or they failed to open.
+        screen: Its screen, or None.
+        link: Its serial link, or None.
+        errors: For a table opened with ``missing_ok``, why a device did not
+            open, by device: "buttons", "screen" or "link".
+    """
 
     config: SeatConfig
-    buttons: SeatButtons | None = None
+    buttons: SeatButtons | SeatEncoder | None = None
     screen: Screen | None = None
     link: Link | None = None
+    errors: dict[str, HardwareError] = field(default_factory=dict)
 
     @property
     def index(self) -> int:
@@ -109,6 +121,8 @@ class Table:
             None for gpiozero's default on a Pi.
         on_event: Receives every ``InputEvent``, possibly on a gpiozero thread,
             so it should only enqueue. May be set after opening.
+        public_error: For a table opened with ``missing_ok``, why the public
+            screen did not open, or None.
     """
 
     def __init__(self, config: TableConfig, backend: str, *, pin_factory: Any = None,
@@ -120,8 +134,21 @@ class Table:
         self.public_screen: Screen | None = None
         self.pin_factory = pin_factory
         self.on_event = on_event
+        self.public_error: HardwareError | None = None
         self._owns_factory = owns_factory
         self._closed = False
+
+    @property
+    def errors(self) -> list[tuple[str, str, HardwareError]]:
+        """Every device that did not open (``missing_ok``): ``(owner, device, error)``.
+
+        The owner is a seat's label (``seat 2 ("Blue")``) or ``public``.
+        """
+        found = [(seat.config.label, device, error)
+                 for seat in self.seats for device, error in seat.errors.items()]
+        if self.public_error is not None:
+            found.append(("public", "screen", self.public_error))
+        return found
 
     def dispatch(self, event: InputEvent) -> None:
         """Pass a button event to ``on_event``; events before one is set are dropped."""
@@ -157,10 +184,14 @@ class Table:
 
 def open_table(config: TableConfig, backend: str | None = None, *,
                on_event: Callable[[InputEvent], Any] | None = None,
-               pin_factory: Any = None, recording: bool = False) -> Table:
+               pin_factory: Any = None, recording: bool = False, missing_ok: bool = False,
+               interfaces: Mapping[int, Any] | None = None) -> Table:
     """Open every seat's devices and the public screen.
 
-    If anything fails, what was already opened is closed again.
+    If anything fails, what was already opened is closed again, unless
+    ``missing_ok`` is set: then a device that does not open is left out
+    (None) and its error kept in ``Seat.errors`` or ``Table.public_error``,
+    so a self-test can light every screen that works and say which do not.
 
     Args:
         config: The table description.
@@ -170,6 +201,12 @@ def open_table(config: TableConfig, backend: str | None = None, *,
             the caller keeps ownership (it is not reset on close).
         recording: For mock/emulator, drive screens with real luma.oled
             drivers over ``RecordingInterface`` to count bus bytes.
+        missing_ok: Keep going when a seat's buttons, screen or link, or the
+            public screen, cannot be opened.
+        interfaces: Seat index to a luma serial interface that seat's screen
+            is driven through instead (its real driver over it, whatever the
+            backend), e.g. a ``RecordingInterface`` that fails like a missing
+            panel.
 
     Returns:
         The open table.
@@ -189,14 +226,15 @@ def open_table(config: TableConfig, backend: str | None = None, *,
         owns_factory = True
     table = Table(config, backend, pin_factory=pin_factory, owns_factory=owns_factory,
                   on_event=on_event)
+    opener = _Opener(table, recording=recording, missing_ok=missing_ok,
+                     interfaces=interfaces or {})
     try:
         for seat_config in config.seats:
             seat = Seat(seat_config)
             table.seats.append(seat)
-            _open_seat(table, seat, recording)
+            opener.seat(seat)
         if config.public_screen is not None:
-            table.public_screen = open_screen(config.public_screen, backend, label="public",
-                                              recording=recording)
+            opener.public_screen()
     except BaseException:
         table.close()
         raise
@@ -204,19 +242,73 @@ def open_table(config: TableConfig, backend: str | None = None, *,
     return table
 
 
-def _open_seat(table: Table, seat: Seat, recording: bool) -> None:
-    config = seat.config
-    if config.serial is not None:
-        url = config.serial.port
-        if table.backend != "pi" and "://" not in url:
-            url = "loop://"   # a device path from a Pi table; nothing is plugged in here
-        seat.link = Link(url, baudrate=config.serial.baudrate, name=config.label)
-        return
-    if config.buttons is not None:
-        seat.buttons = SeatButtons(config.index, config.buttons, table.dispatch,
-                                   hold_time=table.config.hold_time,
-                                   bounce_time=table.config.bounce_time,
-                                   pin_factory=table.pin_factory)
-    if config.screen is not None:
-        seat.screen = open_screen(config.screen, table.backend, label=config.label,
-                                  recording=recording)
+class _Opener:
+    """Opens the devices of one table, sharing what they share (the I2C buses)."""
+
+    def __init__(self, table: Table, *, recording: bool, missing_ok: bool,
+                 interfaces: Mapping[int, Any]) -> None:
+        self.table = table
+        self.recording = recording
+        self.missing_ok = missing_ok
+        self.interfaces = interfaces
+        self.buses: Any = None
+        if table.backend == "pi":
+            # Panels behind a multiplexer share one bus per port; imported
+            # here because it loads luma's bus interfaces.
+            from hardware.mux import I2CBuses
+
+            self.buses = I2CBuses()
+
+    def seat(self, seat: Seat) -> None:
+        """Open a seat's devices; with ``missing_ok`` a failure is kept, not raised."""
+        config = seat.config
+        table = self.table
+        if config.serial is not None:
+            url = config.serial.port
+            if table.backend != "pi" and "://" not in url:
+                url = "loop://"   # a device path from a Pi table; nothing is plugged in here
+            seat.link = self._try(seat, "link", lambda: Link(
+                url, baudrate=config.serial.baudrate, name=config.label))
+            return
+        options = {"hold_time": table.config.hold_time, "bounce_time": table.config.bounce_time,
+                   "pin_factory": table.pin_factory}
+        if config.buttons is not None:
+            seat.buttons = self._try(seat, "buttons", lambda: SeatButtons(
+                config.index, config.buttons, table.dispatch, **options))
+        if config.encoder is not None:
+            seat.buttons = self._try(seat, "buttons", lambda: SeatEncoder(
+                config.index, config.encoder, table.dispatch, **options))
+        if config.screen is not None:
+            seat.screen = self._try(seat, "screen", lambda: self._screen(config))
+
+    def public_screen(self) -> None:
+        """Open the public screen; with ``missing_ok`` a failure is kept, not raised."""
+        screen_config = self.table.config.public_screen
+        assert screen_config is not None
+        try:
+            self.table.public_screen = open_screen(screen_config, self.table.backend,
+                                                   label="public", recording=self.recording,
+                                                   buses=self.buses)
+        except HardwareError as exc:
+            if not self.missing_ok:
+                raise
+            _log.info("public screen left out: %s", exc)
+            self.table.public_error = exc
+
+    def _screen(self, config: SeatConfig) -> Screen:
+        assert config.screen is not None
+        if config.index in self.interfaces:
+            name = f"{config.label} screen {config.screen.describe()}"
+            return driver_screen(config.screen, self.interfaces[config.index], name=name)
+        return open_screen(config.screen, self.table.backend, label=config.label,
+                           recording=self.recording, buses=self.buses)
+
+    def _try(self, seat: Seat, device: str, open_device: Callable[[], Any]) -> Any:
+        try:
+            return open_device()
+        except HardwareError as exc:
+            if not self.missing_ok:
+                raise
+            _log.info("%s %s left out: %s", seat.config.label, device, exc)
+            seat.errors[device] = exc
+            return None

@@ -5,7 +5,9 @@ from the last one sent, since every luma ssd1306/sh1106 ``display()`` puts the
 whole frame on the bus. The builders choose the luma device per backend:
 
 - ``pi``: the luma.oled driver named by the table over luma's ``i2c``,
-  ``spi`` or ``gpio_cs_spi`` (imported only here, as they need Pi libraries);
+  ``spi`` or ``gpio_cs_spi`` (imported only here, as they need Pi libraries),
+  or, for a panel behind a TCA9548A, over a ``hardware.mux.MuxChannel`` on
+  the bus it shares with the other panels behind that multiplexer;
 - ``mock`` and ``emulator``: luma.core's ``dummy``, which keeps the image; or,
   with ``recording=True``, the real driver over a ``RecordingInterface`` so
   the bytes a real bus would carry can be counted.
@@ -14,7 +16,7 @@ whole frame on the bus. The builders choose the luma device per backend:
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import luma.core.error
 from PIL import Image
@@ -22,6 +24,9 @@ from PIL import Image
 from hardware.errors import ScreenError
 from hardware.recording import RecordingInterface
 from hardware.table import ScreenConfig
+
+if TYPE_CHECKING:
+    from hardware.mux import I2CBuses
 
 _log = logging.getLogger(__name__)
 
@@ -125,7 +130,7 @@ class Screen:
 
 
 def open_screen(config: ScreenConfig, backend: str, *, label: str,
-                recording: bool = False) -> Screen:
+                recording: bool = False, buses: I2CBuses | None = None) -> Screen:
     """Build the screen a table entry describes, for a backend.
 
     Args:
@@ -134,6 +139,9 @@ def open_screen(config: ScreenConfig, backend: str, *, label: str,
         label: Who owns it, for messages (``seat 3 ("Green")``, ``public``).
         recording: For mock/emulator, use the real driver over a
             ``RecordingInterface`` instead of a ``dummy``.
+        buses: On a Pi, where panels behind a multiplexer get their shared
+            bus; pass one for the whole table so they all share it (a panel
+            opened without one gets a bus of its own).
 
     Raises:
         ScreenError: The panel or its bus cannot be opened.
@@ -141,7 +149,7 @@ def open_screen(config: ScreenConfig, backend: str, *, label: str,
     """
     name = f"{label} screen {config.describe()}"
     if backend == "pi":
-        return _pi_screen(config, name)
+        return _pi_screen(config, name, buses)
     if backend in ("mock", "emulator"):
         if recording:
             return driver_screen(config, RecordingInterface(), name=name)
@@ -178,9 +186,14 @@ def driver_screen(config: ScreenConfig, interface: Any, *, name: str) -> Screen:
     return Screen(device, name=name, interface=interface)
 
 
-def _pi_interface(config: ScreenConfig) -> Any:
+def _pi_interface(config: ScreenConfig, buses: I2CBuses | None) -> Any:
     from luma.core.interface import serial as luma_serial
 
+    if config.bus == "i2c" and config.mux is not None:
+        from hardware.mux import I2CBuses
+
+        buses = buses if buses is not None else I2CBuses()
+        return buses.channel(config.port, config.mux, config.channel, config.address)
     if config.bus == "i2c":
         return luma_serial.i2c(port=config.port, address=config.address)
     pins = {"port": config.port, "device": config.device,
@@ -190,9 +203,9 @@ def _pi_interface(config: ScreenConfig) -> Any:
     return luma_serial.spi(**pins)
 
 
-def _pi_screen(config: ScreenConfig, name: str) -> Screen:
+def _pi_screen(config: ScreenConfig, name: str, buses: I2CBuses | None) -> Screen:
     try:
-        interface = _pi_interface(config)
+        interface = _pi_interface(config, buses)
     except (*_DEVICE_ERRORS, ImportError) as exc:
         # ImportError: SPI needs spidev and RPi.GPIO (or rpi-lgpio), which
         # luma imports only when an spi interface is made.

@@ -21,6 +21,16 @@ and only ``backend`` differs, so the path from file to device is one. Format::
     screen = { driver = "sh1106", bus = "spi", port = 0, device = 0, gpio_dc = 24, gpio_rst = 25 }
 
     [[seat]]
+    name = "Green"            # several 0x3C panels on one bus, behind a TCA9548A
+    buttons = { prev = 17, next = 27, ok = 22 }
+    screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3C, mux = 0x70, channel = 3 }
+
+    [[seat]]
+    name = "Purple"           # a rotary encoder with push instead of three buttons
+    encoder = { a = 16, b = 20, push = 21 }
+    screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3C, mux = 0x70, channel = 4 }
+
+    [[seat]]
     name = "Pod"
     serial = { port = "/dev/ttyACM0", baudrate = 115200 }
 
@@ -37,12 +47,19 @@ Keys:
   gpiozero accepts (``"GPIO5"``, ``"BCM5"``, ``"BOARD29"``, ``"J8:29"``).
   Names are resolved on the standard 40-pin header and stored as BCM numbers,
   so ``5`` and ``"BOARD29"`` are seen as the same pin.
+- ``encoder``: instead of ``buttons``, a rotary encoder with a push switch:
+  ``a`` and ``b`` (the two quadrature outputs; turning clockwise, A leads, is
+  "next", so swap them if the knob runs backwards) and ``push`` (acts as ok,
+  held is "back"). Pins as for buttons.
 - ``screen``: ``driver`` (ssd1306, sh1106, ssd1309) and ``bus`` (i2c, spi)
   are required. Optional: ``rotate`` (0-3 quarter turns clockwise) and
   ``width``/``height`` (default 128x64; must be a mode the driver supports).
   I2C: ``port`` (default 1, meaning ``/dev/i2c-1``; the channels of a TCA9548A
   behind the kernel's i2c-mux overlay are simply more ports) and ``address``
-  (default 0x3C). SPI: ``port`` (default 0), ``device`` (default 0),
+  (default 0x3C). Behind a TCA9548A that courtier drives itself, add ``mux``
+  (the multiplexer's address, 0x70 to 0x77) and ``channel`` (0 to 7); the
+  panel then shares the port with every other panel behind that multiplexer.
+  SPI: ``port`` (default 0), ``device`` (default 0),
   ``gpio_dc`` (default 24), ``gpio_rst`` (default 25, or ``false`` when no
   reset line is wired or another panel's reset already pulses it; put the one
   with the reset first in the file) and ``gpio_cs`` (a GPIO chip select driven
@@ -52,9 +69,15 @@ Keys:
 
 Beyond types, the wiring is checked: every pin is used once on the whole
 table (SPI screens may share their data/command line, which a panel only
-samples while selected), no two I2C screens share a port and address, SPI
-screens share a port and device only when every one of them has a
-``gpio_cs``, and no two seats share a serial port.
+samples while selected), no two I2C screens share an address on one bus
+segment, SPI screens share a port and device only when every one of them has
+a ``gpio_cs``, and no two seats share a serial port.
+
+An I2C segment is a port, or one channel of a multiplexer on that port: two
+0x3C panels on channels 1 and 2 of one TCA9548A are fine, on the same
+channel they are not. A selected channel is joined to the port, so a panel
+wired straight to the port must not share an address with any panel behind a
+multiplexer on it, nor with a multiplexer itself.
 
 Seats are numbered from 1 in messages, like the ``[[seat]]`` blocks of the
 file, and indexed from 0 in code (``SeatConfig.index``).
@@ -89,10 +112,18 @@ _BUSES = ("i2c", "spi")
 
 _TOP_KEYS = ("table", "seat", "public_screen")
 _TABLE_KEYS = ("name", "backend", "hold_time", "bounce_time")
-_SEAT_KEYS = ("name", "buttons", "screen", "serial")
+_SEAT_KEYS = ("name", "buttons", "encoder", "screen", "serial")
 _SCREEN_KEYS = ("driver", "bus", "port", "rotate", "width", "height")
-_BUS_KEYS = {"i2c": ("address",), "spi": ("device", "gpio_dc", "gpio_rst", "gpio_cs")}
+_BUS_KEYS = {"i2c": ("address", "mux", "channel"),
+             "spi": ("device", "gpio_dc", "gpio_rst", "gpio_cs")}
+_ENCODER_KEYS = ("a", "b", "push")
 _SERIAL_KEYS = ("port", "baudrate")
+
+# A TCA9548A answers at 0x70 plus its A2-A0 jumpers, and switches 8 channels.
+MUX_ADDRESSES = range(0x70, 0x78)
+MUX_CHANNELS = range(8)
+# Addresses a 7-bit I2C device may have (the rest are reserved by the standard).
+_I2C_ADDRESSES = range(0x03, 0x78)
 
 # luma.core's spi() defaults, made explicit so pin clashes can be checked.
 _SPI_DC = 24
@@ -120,13 +151,27 @@ class ButtonPins:
 
 
 @dataclass(frozen=True)
+class EncoderPins:
+    """BCM numbers of a seat's rotary encoder: its two outputs and its push switch."""
+
+    a: int
+    b: int
+    push: int
+
+    def items(self) -> tuple[tuple[str, int], ...]:
+        """Return ``(key, pin)`` pairs in a, b, push order."""
+        return (("a", self.a), ("b", self.b), ("push", self.push))
+
+
+@dataclass(frozen=True)
 class ScreenConfig:
     """One OLED panel and the bus it hangs on.
 
-    ``address`` is used on I2C only; ``device`` and the ``gpio_*`` pins (BCM)
-    on SPI only. The defaults describe an I2C panel; the file parser fills
-    SPI defaults (port 0, DC 24, RST 25), code building an SPI panel must set
-    them itself.
+    ``address``, ``mux`` and ``channel`` are used on I2C only (``mux`` and
+    ``channel`` both set, or neither); ``device`` and the ``gpio_*`` pins
+    (BCM) on SPI only. The defaults describe an I2C panel; the file parser
+    fills SPI defaults (port 0, DC 24, RST 25), code building an SPI panel
+    must set them itself.
     """
 
     driver: str = "ssd1306"
@@ -140,11 +185,21 @@ class ScreenConfig:
     rotate: int = 0
     width: int = 128
     height: int = 64
+    mux: int | None = None
+    channel: int | None = None
 
     def describe(self) -> str:
-        """Say which panel this is, for messages: ``ssd1306 on i2c port 1 address 0x3c``."""
+        """Say which panel this is, for messages.
+
+        For example ``ssd1306 on i2c port 1 address 0x3c``, or with a
+        multiplexer ``ssd1306 on i2c port 1 address 0x3c behind mux 0x70
+        channel 3``.
+        """
         if self.bus == "i2c":
-            return f"{self.driver} on i2c port {self.port} address {self.address:#04x}"
+            text = f"{self.driver} on i2c port {self.port} address {self.address:#04x}"
+            if self.mux is not None:
+                text += f" behind mux {self.mux:#04x} channel {self.channel}"
+            return text
         text = f"{self.driver} on spi port {self.port} device {self.device}"
         if self.gpio_cs is not None:
             text += f" chip select GPIO{self.gpio_cs}"
@@ -169,13 +224,14 @@ class SerialSeatConfig:
 
 @dataclass(frozen=True)
 class SeatConfig:
-    """One seat: either pins and a screen, or a serial pod."""
+    """One seat: buttons (or an encoder) and a screen, or a serial pod."""
 
     index: int
     name: str
     buttons: ButtonPins | None = None
     screen: ScreenConfig | None = None
     serial: SerialSeatConfig | None = None
+    encoder: EncoderPins | None = None
 
     @property
     def label(self) -> str:
@@ -278,6 +334,19 @@ def emulator_table(seats: int, names: list[str] | None = None) -> TableConfig:
     return config
 
 
+def header_pin(gpio: int) -> int | None:
+    """Give the physical header pin (1-40) of a BCM GPIO, for wiring messages.
+
+    People wire by header position, while the table file speaks BCM numbers;
+    a message naming both ("GPIO26, pin 37") saves counting pins.
+
+    Returns:
+        The pin number, or None for a GPIO not on the 40-pin header.
+    """
+    found = list(_header().find_pin(f"GPIO{gpio}"))
+    return found[0][1].number if found else None
+
+
 def _syntax_error(exc: tomllib.TOMLDecodeError, text: str, source: str) -> TableConfigError:
     """Turn tomllib's message, which carries the position as text, into our error."""
     message = str(exc)
@@ -377,6 +446,16 @@ class _Parser:
             raise self._fail(place, key, f"must be {low} to {high}, not {value}")
         return value
 
+    def _address(self, place: _Place, key: str, value: object, allowed: range,
+                  what: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self._fail(place, key, f"must be an integer, not {_kind(value)}")
+        if value not in allowed:
+            low, high = allowed.start, allowed.stop - 1
+            raise self._fail(place, key,
+                             f"must be {low:#04x} to {high:#04x}, not {value:#04x} ({what})")
+        return value
+
     def _seconds(self, place: _Place, key: str, value: object) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self._fail(place, key, f"must be a number of seconds, not {_kind(value)}")
@@ -459,19 +538,33 @@ class _Parser:
         name = self._text_value(place, "name", raw.get("name", f"Seat {index + 1}"))
         place = self._seat_place(index, name)
         if "serial" in raw:
-            if "buttons" in raw or "screen" in raw:
-                raise self._fail(place, "serial", "a serial seat has no buttons or screen "
-                                 "(its pod has its own); remove one or the other")
+            for key in ("buttons", "encoder", "screen"):
+                if key in raw:
+                    raise self._fail(place, "serial", "a serial seat has no buttons, encoder "
+                                     f"or screen (its pod has its own); remove {key!r} or 'serial'")
             return SeatConfig(index=index, name=name, serial=self._serial(place, raw["serial"]))
-        for key in ("buttons", "screen"):
-            if key not in raw:
-                raise self._fail(place, None, f"missing key {key!r} (or give a 'serial' port)")
-        pins = self._keys(place, "buttons", raw["buttons"], ("prev", "next", "ok"),
-                          required=("prev", "next", "ok"))
-        buttons = ButtonPins(**{key: self._pin(place, f"buttons.{key}", pins[key])
-                                for key in ("prev", "next", "ok")})
+        if "buttons" in raw and "encoder" in raw:
+            raise self._fail(place, "encoder", "a seat has three buttons or an encoder, "
+                             "not both; remove one or the other")
+        if "buttons" not in raw and "encoder" not in raw:
+            raise self._fail(place, None, "missing key 'buttons' "
+                             "(or an 'encoder', or a 'serial' port)")
+        if "screen" not in raw:
+            raise self._fail(place, None, "missing key 'screen' (or give a 'serial' port)")
+        buttons = encoder = None
+        if "buttons" in raw:
+            pins = self._keys(place, "buttons", raw["buttons"], ("prev", "next", "ok"),
+                              required=("prev", "next", "ok"))
+            buttons = ButtonPins(**{key: self._pin(place, f"buttons.{key}", pins[key])
+                                    for key in ("prev", "next", "ok")})
+        else:
+            pins = self._keys(place, "encoder", raw["encoder"], _ENCODER_KEYS,
+                              required=_ENCODER_KEYS)
+            encoder = EncoderPins(**{key: self._pin(place, f"encoder.{key}", pins[key])
+                                     for key in _ENCODER_KEYS})
         screen = self._screen(place, "screen", raw["screen"])
-        return SeatConfig(index=index, name=name, buttons=buttons, screen=screen)
+        return SeatConfig(index=index, name=name, buttons=buttons, encoder=encoder,
+                          screen=screen)
 
     def _screen(self, place: _Place, key: str | None, raw: object) -> ScreenConfig:
         every_key = _SCREEN_KEYS + _BUS_KEYS["i2c"] + _BUS_KEYS["spi"]
@@ -491,11 +584,23 @@ class _Parser:
             raise self._fail(place, _join(key, "width"),
                              f"{driver} supports {modes}, not {width}x{height}")
         if bus == "i2c":
+            mux = channel = None
+            if ("mux" in raw) != ("channel" in raw):
+                given, missing = ("mux", "channel") if "mux" in raw else ("channel", "mux")
+                raise self._fail(place, _join(key, given),
+                                 f"a screen behind a multiplexer needs both 'mux' (its address) "
+                                 f"and 'channel'; {missing!r} is missing")
+            if "mux" in raw:
+                mux = self._address(place, _join(key, "mux"), raw["mux"], MUX_ADDRESSES,
+                                    "a TCA9548A answers at 0x70 plus its A0-A2 jumpers")
+                channel = self._int(place, _join(key, "channel"), raw["channel"],
+                                    MUX_CHANNELS.start, MUX_CHANNELS.stop - 1)
             return ScreenConfig(
                 driver=driver, bus=bus, rotate=rotate, width=width, height=height,
                 port=self._int(place, _join(key, "port"), raw.get("port", 1), 0, 255),
-                address=self._int(place, _join(key, "address"), raw.get("address", 0x3C),
-                                  0x03, 0x77))
+                address=self._address(place, _join(key, "address"), raw.get("address", 0x3C),
+                                      _I2C_ADDRESSES, "the 7-bit I2C addresses"),
+                mux=mux, channel=channel)
         rst = raw.get("gpio_rst", _SPI_RST)
         if rst is True:
             raise self._fail(place, _join(key, "gpio_rst"), "must be a pin or false")
@@ -526,7 +631,10 @@ class _Parser:
     def check_wiring(self, config: TableConfig) -> None:
         """Reject tables whose devices would fight over a pin, address or port."""
         pins: dict[int, tuple[str, str]] = {}          # BCM -> (owner, key)
-        i2c: dict[tuple[int, int], str] = {}           # (port, address) -> owner
+        # (port, mux, channel, address) -> owner; mux and channel None on the port itself.
+        i2c: dict[tuple[int, int | None, int | None, int], str] = {}
+        muxes: dict[tuple[int, int], str] = {}         # (port, mux address) -> first user
+        behind: dict[tuple[int, int], str] = {}        # (port, address) behind any mux -> owner
         spi: dict[tuple[int, int], tuple[str, int | None]] = {}
         serial_ports: dict[str, str] = {}
         names: dict[str, str] = {}
@@ -543,16 +651,50 @@ class _Parser:
                 raise self._fail(place, key, detail)
             pins[pin] = (place.where, key)
 
+        def claim_i2c(place: _Place, key: str, screen: ScreenConfig) -> None:
+            owner = f"{place.where} {key or 'screen'}"
+            port, address, mux = screen.port, screen.address, screen.mux
+            joined = "a selected channel joins the port, so both would answer"
+            if mux is not None and (port, mux) not in muxes:
+                if (port, None, None, mux) in i2c:
+                    raise self._fail(place, _join(key, "mux"),
+                                     f"i2c port {port} address {mux:#04x} is already used by "
+                                     f"{i2c[port, None, None, mux]}, not a multiplexer")
+                if (port, mux) in behind:
+                    raise self._fail(place, _join(key, "mux"),
+                                     f"i2c port {port} address {mux:#04x} is already used by "
+                                     f"{behind[port, mux]} behind another multiplexer; {joined}")
+                muxes[port, mux] = owner
+            if (port, address) in muxes:
+                raise self._fail(place, _join(key, "address"),
+                                 f"i2c port {port} address {address:#04x} is the multiplexer "
+                                 f"that {muxes[port, address]} is behind")
+            if mux is None:
+                if (port, address) in behind:
+                    raise self._fail(place, _join(key, "address"),
+                                     f"i2c port {port} address {address:#04x} is already used "
+                                     f"behind a multiplexer by {behind[port, address]}; {joined}")
+            elif (port, None, None, address) in i2c:
+                raise self._fail(place, _join(key, "address"),
+                                 f"i2c port {port} address {address:#04x} is already used by "
+                                 f"{i2c[port, None, None, address]}, wired straight to the port; "
+                                 f"{joined}")
+            spot = (port, mux, screen.channel, address)
+            if spot in i2c:
+                where = f"i2c port {port} address {address:#04x}"
+                if mux is not None:
+                    where += f" behind mux {mux:#04x} channel {screen.channel}"
+                raise self._fail(place, _join(key, "address"),
+                                 f"{where} is already used by {i2c[spot]}")
+            i2c[spot] = owner
+            if mux is not None:
+                behind.setdefault((port, address), owner)
+
         def claim_screen(place: _Place, key: str, screen: ScreenConfig) -> None:
             for pin_key, pin in screen.pins():
                 claim_pin(place, _join(key, pin_key), pin)
             if screen.bus == "i2c":
-                spot = (screen.port, screen.address)
-                if spot in i2c:
-                    raise self._fail(place, _join(key, "address"),
-                                     f"i2c port {screen.port} address {screen.address:#04x} "
-                                     f"is already used by {i2c[spot]}")
-                i2c[spot] = f"{place.where} {key or 'screen'}"
+                claim_i2c(place, key, screen)
                 return
             spot = (screen.port, screen.device)
             if spot in spi:
@@ -571,6 +713,9 @@ class _Parser:
             if seat.buttons is not None:
                 for button, pin in seat.buttons.items():
                     claim_pin(place, f"buttons.{button}", pin)
+            if seat.encoder is not None:
+                for key, pin in seat.encoder.items():
+                    claim_pin(place, f"encoder.{key}", pin)
             if seat.screen is not None:
                 claim_screen(place, "screen", seat.screen)
             if seat.serial is not None:

@@ -5,10 +5,10 @@ import threading
 import pytest
 from gpiozero import Button
 
-from hardware.buttons import SeatButtons
+from hardware.buttons import SeatButtons, SeatEncoder
 from hardware.errors import HardwareError
 from hardware.events import InputEvent
-from hardware.table import ButtonPins
+from hardware.table import ButtonPins, EncoderPins
 
 PINS = ButtonPins(prev=5, next=6, ok=13)
 
@@ -129,3 +129,85 @@ def test_a_failing_handler_does_not_break_later_presses(mock_pins, caplog):
         buttons.pin("prev").drive_low()
     assert len(seen) == 2
     assert "event handler failed" in caplog.text
+
+
+KNOB = EncoderPins(a=16, b=20, push=21)
+
+
+def quadrature(factory, first, second):
+    """Walk one detent by hand: first line low, second low, first high, second high."""
+    a, b = factory.pin(first), factory.pin(second)
+    a.drive_low()
+    b.drive_low()
+    a.drive_high()
+    b.drive_high()
+
+
+def test_encoder_clockwise_is_next_and_counter_clockwise_is_prev(mock_pins, sink):
+    """gpiozero's RotaryEncoder decodes A leading as clockwise ("next"), B leading as "prev"."""
+    with SeatEncoder(4, KNOB, sink, pin_factory=mock_pins):
+        quadrature(mock_pins, 16, 20)
+        quadrature(mock_pins, 16, 20)
+        quadrature(mock_pins, 20, 16)
+    assert sink.events == [InputEvent(4, "next", "press")] * 2 + [InputEvent(4, "prev", "press")]
+
+
+def test_encoder_half_turn_and_jiggle_give_nothing(mock_pins, sink):
+    """A detent not completed, or a wiggle back to rest, is no event."""
+    with SeatEncoder(0, KNOB, sink, pin_factory=mock_pins):
+        mock_pins.pin(16).drive_low()
+        mock_pins.pin(16).drive_high()
+        mock_pins.pin(16).drive_low()
+        mock_pins.pin(20).drive_low()
+        mock_pins.pin(20).drive_high()
+        mock_pins.pin(16).drive_high()
+    assert sink.events == []
+
+
+def test_encoder_push_is_ok_with_press_and_hold(mock_pins, sink):
+    """The push switch follows ok's rule: press on release, hold once held for hold_time."""
+    with SeatEncoder(1, KNOB, sink, hold_time=0.05, pin_factory=mock_pins) as knob:
+        push = knob.pin("push")
+        assert push is knob.pin("ok") is mock_pins.pin(21)
+        push.drive_low()
+        assert sink.arrived.wait(timeout=2), "gpiozero never fired when_held"
+        push.drive_high()
+        knob.hold_time = 5
+        push.drive_low()
+        push.drive_high()
+    assert sink.events == [InputEvent(1, "ok", "hold"), InputEvent(1, "ok", "press")]
+
+
+def test_encoder_pins_use_pull_ups_and_only_push_is_debounced(mock_pins, sink):
+    """A, B and push idle high on pull-ups; the table's bounce time goes to the push switch only."""
+    with SeatEncoder(0, KNOB, sink, bounce_time=0.02, pin_factory=mock_pins) as knob:
+        assert [mock_pins.pin(n).state for n in (16, 20, 21)] == [1, 1, 1]
+        assert [mock_pins.pin(n).bounce for n in (16, 20, 21)] == [None, None, 0.02]
+        assert knob.pin("a") is mock_pins.pin(16) and knob.pin("b") is mock_pins.pin(20)
+        with pytest.raises(KeyError, match="no encoder pin 'c'"):
+            knob.pin("c")
+
+
+def test_encoder_prev_and_next_pins_turn_it_like_buttons(mock_pins, sink):
+    """pin("next")/pin("prev") stand in for buttons, so button-pressing code turns the knob."""
+    with SeatEncoder(0, KNOB, sink, pin_factory=mock_pins) as knob:
+        for button in ("next", "prev", "next"):
+            pin = knob.pin(button)
+            assert pin.state == 1
+            pin.drive_low()
+            pin.drive_high()
+    assert [e.button for e in sink.events] == ["next", "prev", "next"]
+
+
+def test_encoder_pin_in_use_is_a_hardware_error_and_releases_the_rest(mock_pins, sink):
+    """A taken push pin fails naming it; A and B are released again."""
+    with Button(21, pin_factory=mock_pins):
+        with pytest.raises(HardwareError, match="seat 3 encoder: push pin 21"):
+            SeatEncoder(2, KNOB, sink, pin_factory=mock_pins)
+    knob = SeatEncoder(2, KNOB, sink, pin_factory=mock_pins)
+    knob.close()
+    assert knob.closed
+    with pytest.raises(HardwareError, match="closed"):
+        knob.pin("a")
+    with Button(16, pin_factory=mock_pins):
+        pass

@@ -5,6 +5,7 @@ from gpiozero import Button
 from gpiozero.pins.mock import MockFactory
 
 from hardware import factory
+from hardware.buttons import SeatEncoder
 from hardware.errors import HardwareError, ScreenError
 from hardware.events import InputEvent
 from hardware.factory import backend_name, open_table
@@ -189,3 +190,71 @@ def test_unknown_backend_is_refused():
     """An explicit backend outside pi, mock, emulator is a HardwareError."""
     with pytest.raises(HardwareError, match="unknown backend 'arduino'"):
         open_table(emulator_table(1), "arduino")
+
+
+ENCODER_TABLE = """
+[table]
+hold_time = 0.5
+
+[[seat]]
+name = "Knob"
+encoder = { a = 16, b = 20, push = 21 }
+screen = { driver = "ssd1306", bus = "i2c", address = 0x3C }
+"""
+
+
+def test_encoder_seat_gets_a_seat_encoder_giving_button_events():
+    """An encoder seat opens a SeatEncoder on the table's pins; turning and pushing reach on_event."""
+    events = []
+    with open_table(parse_table(ENCODER_TABLE), "mock", on_event=events.append) as table:
+        knob = table.seats[0].buttons
+        assert isinstance(knob, SeatEncoder)
+        assert knob.hold_time == 0.5
+        knob.turn(1)
+        knob.turn(-2)
+        knob.pin("push").drive_low()
+        knob.pin("push").drive_high()
+    assert events == [InputEvent(0, "next", "press"), InputEvent(0, "prev", "press"),
+                      InputEvent(0, "prev", "press"), InputEvent(0, "ok", "press")]
+
+
+def test_missing_ok_keeps_going_and_records_each_failure():
+    """With missing_ok, a screen that fails and a public screen that fails are kept as errors, the rest opens."""
+    broken = RecordingInterface(fail=OSError(121, "Remote I/O error"))
+    with open_table(emulator_table(3), "mock", missing_ok=True, interfaces={1: broken}) as table:
+        assert table.seats[1].screen is None
+        assert isinstance(table.seats[1].errors["screen"], ScreenError)
+        assert table.seats[1].buttons is not None
+        assert table.seats[0].screen is not None and table.seats[2].screen is not None
+        assert table.seats[0].errors == {}
+        [(owner, device, error)] = table.errors
+        assert (owner, device) == ('seat 2 ("Seat 2")', "screen")
+        assert str(error) == ('seat 2 ("Seat 2") screen ssd1306 on i2c port 1 address 0x3d: '
+                              "[Errno 121] Remote I/O error")
+
+
+def test_without_missing_ok_a_failing_screen_still_raises(mock_pins):
+    """The default stays strict: the first device that fails stops opening, and what opened is closed."""
+    broken = RecordingInterface(fail=OSError(121, "Remote I/O error"))
+    config = emulator_table(2)
+    with pytest.raises(ScreenError, match="Remote I/O error"):
+        open_table(config, "mock", pin_factory=mock_pins, interfaces={1: broken})
+    with Button(config.seats[0].buttons.prev, pin_factory=mock_pins):
+        pass
+
+
+def test_missing_ok_records_buttons_and_public_screen(mock_pins):
+    """Pins already taken and a public screen that cannot open are recorded, not raised."""
+    text = MIXED.replace('serial = { port = "loop://" }', 'serial = { port = "nosuch://x" }')
+    with Button(6, pin_factory=mock_pins):
+        with open_table(parse_table(text), "pi", pin_factory=mock_pins, missing_ok=True) as table:
+            red, pod, sock = table.seats
+            assert red.buttons is None and "buttons" in red.errors
+            assert "pin 6" in str(red.errors["buttons"])
+            assert red.screen is None and "screen" in red.errors
+            assert "link" in sock.errors
+            assert table.public_screen is None
+            assert "port 3" in str(table.public_error)
+            assert [(owner, device) for owner, device, _ in table.errors] == [
+                ('seat 1 ("Red")', "buttons"), ('seat 1 ("Red")', "screen"),
+                ('seat 3 ("Socket")', "link"), ("public", "screen")]

@@ -218,3 +218,15 @@ def test_screen_wraps_any_luma_device():
     screen = Screen(dummy(width=96, height=16, mode="1"), name="status")
     assert screen.size == (96, 16)
     assert screen.show(frame(size=(96, 16), box=(0, 0, 3, 3)))
+
+
+@pytest.mark.parametrize("backend", ["mock", "emulator"])
+def test_screen_behind_a_mux_is_a_dummy_off_the_pi(backend):
+    """Off the Pi a multiplexed panel is a dummy like any other; its name still says where it hangs."""
+    config = ScreenConfig(driver="ssd1306", bus="i2c", port=1, address=0x3C, mux=0x70, channel=2)
+    screen = open_screen(config, backend, label="seat 3")
+    assert screen.interface is None
+    assert screen.show(frame())
+    assert screen.name == "seat 3 screen ssd1306 on i2c port 1 address 0x3c behind mux 0x70 channel 2"
+    recorded = open_screen(config, backend, label="seat 3", recording=True)
+    assert isinstance(recorded.interface, RecordingInterface)

@@ -8,9 +8,11 @@ import pytest
 from hardware.errors import TableConfigError
 from hardware.table import (
     ButtonPins,
+    EncoderPins,
     ScreenConfig,
     SerialSeatConfig,
     emulator_table,
+    header_pin,
     load_table,
     parse_table,
 )
@@ -240,7 +242,7 @@ def test_spi_port_and_device_shared_only_with_gpio_chip_selects(cs_a, cs_b, ok):
     (RED.replace("address = 0x3C", "address = 0x3C, rotate = 4"),
      "screen.rotate: must be 0 to 3, not 4", None),
     (RED.replace("buttons", "serial = { port = \"/dev/ttyACM0\" }\nbuttons"),
-     "serial: a serial seat has no buttons or screen", "seat[1].serial"),
+     "serial: a serial seat has no buttons, encoder or screen", "seat[1].serial"),
     ('[[seat]]\nname = "A"\nbuttons = { prev = 5, next = 6, ok = 13 }\n',
      "missing key 'screen'", "seat[1]"),
     (RED + BLUE.replace('"Blue"', '"red"'), 'name: seat 1 ("Red") has that name', "seat[2].name"),
@@ -331,3 +333,164 @@ def test_screen_describe_names_bus_and_address():
     assert ScreenConfig().describe() == "ssd1306 on i2c port 1 address 0x3c"
     spi = ScreenConfig(driver="sh1106", bus="spi", port=0, device=1, gpio_dc=24, gpio_cs=17)
     assert spi.describe() == "sh1106 on spi port 0 device 1 chip select GPIO17"
+
+
+def mux_screen(channel, address="0x3C", mux="0x70", port=1):
+    return (f'{{ driver = "ssd1306", bus = "i2c", port = {port}, address = {address}, '
+            f"mux = {mux}, channel = {channel} }}")
+
+
+def test_seven_seat_example_is_one_mux_with_an_encoder_seat():
+    """pi-7.toml: seven SSD1306 at 0x3C on channels 0-6 of one TCA9548A on bus 1, one encoder seat."""
+    table = load_table(TABLES / "pi-7.toml")
+    assert table.backend == "pi"
+    screens = [s.screen for s in table.seats]
+    assert {(s.driver, s.bus, s.port, s.address, s.mux) for s in screens} == {
+        ("ssd1306", "i2c", 1, 0x3C, 0x70)}
+    assert [s.channel for s in screens] == list(range(7))
+    encoders = [s for s in table.seats if s.encoder is not None]
+    assert len(encoders) == 1 and encoders[0].buttons is None
+    pins = [pin for s in table.seats
+            for _, pin in (s.buttons or s.encoder).items()]
+    assert len(pins) == len(set(pins)) == 21
+    assert not set(pins) & {2, 3, 7, 8, 9, 10, 11}     # I2C and SPI0 pins stay free
+
+
+def test_pi_4_example_matches_the_readme_wiring():
+    """pi-4.toml keeps the pins the README's wiring table lists."""
+    table = load_table(TABLES / "pi-4.toml")
+    assert [(s.name, s.buttons.items()) for s in table.seats] == [
+        ("Red", (("prev", 5), ("next", 6), ("ok", 13))),
+        ("Blue", (("prev", 19), ("next", 26), ("ok", 12))),
+        ("Green", (("prev", 16), ("next", 20), ("ok", 21))),
+        ("Yellow", (("prev", 4), ("next", 18), ("ok", 23))),
+    ]
+    green, yellow = table.seats[2].screen, table.seats[3].screen
+    assert (green.gpio_dc, green.gpio_rst, green.gpio_cs) == (24, 25, 17)
+    assert (yellow.gpio_dc, yellow.gpio_rst, yellow.gpio_cs) == (24, 27, 22)
+
+
+def test_mux_and_channel_parse_and_describe():
+    """A screen behind a TCA9548A keeps its mux address and channel, and says so in messages."""
+    table = parse_table(seat("A", 5, 6, 13, mux_screen(3, mux="0x71")))
+    screen = table.seats[0].screen
+    assert (screen.port, screen.address, screen.mux, screen.channel) == (1, 0x3C, 0x71, 3)
+    assert screen.describe() == "ssd1306 on i2c port 1 address 0x3c behind mux 0x71 channel 3"
+
+
+def test_same_address_on_different_channels_is_fine():
+    """Eight 0x3C panels fit behind one multiplexer, one per channel."""
+    text = "".join(seat(f"S{n}", *pins, mux_screen(n)) for n, pins in enumerate(
+        [(4, 17, 27), (22, 5, 6), (13, 19, 26), (14, 15, 18), (23, 24, 25), (0, 1, 12),
+         (16, 20, 21), (7, 8, 9)]))
+    assert [s.screen.channel for s in parse_table(text).seats] == list(range(8))
+
+
+def test_same_address_on_the_same_channel_collides():
+    """Two 0x3C panels on one channel answer together: refused at the second seat's line."""
+    text = seat("A", 5, 6, 13, mux_screen(2)) + seat("B", 19, 26, 12, mux_screen(2))
+    error = rejected(text)
+    assert str(error) == ('table.toml:7: seat 2 ("B"): screen.address: i2c port 1 address 0x3c '
+                          'behind mux 0x70 channel 2 is already used by seat 1 ("A") screen')
+    assert error.line == header_lines(text)[1]
+    assert error.key == "seat[2].screen.address"
+
+
+def test_same_channel_on_another_mux_or_port_is_fine():
+    """Channel 2 of mux 0x71, or of a mux on another port, is another segment."""
+    text = (seat("A", 5, 6, 13, mux_screen(2)) + seat("B", 19, 26, 12, mux_screen(2, mux="0x71"))
+            + seat("C", 16, 20, 21, mux_screen(2, port=3)))
+    assert len(parse_table(text).seats) == 3
+
+
+@pytest.mark.parametrize(("first", "second", "key", "message"), [
+    ('{ driver = "ssd1306", bus = "i2c", address = 0x70 }', mux_screen(0), "screen.mux",
+     'i2c port 1 address 0x70 is already used by seat 1 ("A") screen, not a multiplexer'),
+    (mux_screen(0), '{ driver = "ssd1306", bus = "i2c", address = 0x70 }', "screen.address",
+     'i2c port 1 address 0x70 is the multiplexer that seat 1 ("A") screen is behind'),
+    (mux_screen(0), '{ driver = "ssd1306", bus = "i2c", address = 0x3C }', "screen.address",
+     'i2c port 1 address 0x3c is already used behind a multiplexer by seat 1 ("A") screen; '
+     "a selected channel joins the port, so both would answer"),
+    ('{ driver = "ssd1306", bus = "i2c", address = 0x3C }', mux_screen(0), "screen.address",
+     'i2c port 1 address 0x3c is already used by seat 1 ("A") screen, wired straight to the '
+     "port; a selected channel joins the port, so both would answer"),
+    (mux_screen(0, address="0x71"), mux_screen(1, mux="0x71"), "screen.mux",
+     'i2c port 1 address 0x71 is already used by seat 1 ("A") screen behind another '
+     "multiplexer"),
+])
+def test_panels_on_the_port_collide_with_muxes_and_what_is_behind_them(first, second, key, message):
+    """The port itself is joined to every selected channel: its panels must not match the mux or panels behind it."""
+    error = rejected(seat("A", 5, 6, 13, first) + seat("B", 19, 26, 12, second))
+    assert f'seat 2 ("B"): {key}: {message}' in str(error)
+    assert error.key == f"seat[2].{key}"
+
+
+def test_other_port_does_not_collide_with_a_mux():
+    """A direct 0x3C panel on port 3 is not joined to a mux on port 1."""
+    text = (seat("A", 5, 6, 13, mux_screen(0))
+            + seat("B", 19, 26, 12, '{ driver = "ssd1306", bus = "i2c", port = 3, address = 0x3C }'))
+    assert len(parse_table(text).seats) == 2
+
+
+@pytest.mark.parametrize(("screen", "message"), [
+    (mux_screen(3, mux="0x60"),
+     "screen.mux: must be 0x70 to 0x77, not 0x60 (a TCA9548A answers at 0x70 plus its "
+     "A0-A2 jumpers)"),
+    (mux_screen(8), "screen.channel: must be 0 to 7, not 8"),
+    (mux_screen(-1), "screen.channel: must be 0 to 7, not -1"),
+    (mux_screen('"3"'), "screen.channel: must be an integer, not a string"),
+    ('{ driver = "ssd1306", bus = "i2c", mux = 0x70 }',
+     "screen.mux: a screen behind a multiplexer needs both 'mux' (its address) and 'channel'; "
+     "'channel' is missing"),
+    ('{ driver = "ssd1306", bus = "i2c", channel = 2 }', "'mux' is missing"),
+    ('{ driver = "ssd1306", bus = "i2c", address = 0x78 }',
+     "screen.address: must be 0x03 to 0x77, not 0x78 (the 7-bit I2C addresses)"),
+    ('{ driver = "sh1106", bus = "spi", mux = 0x70, channel = 1 }',
+     "screen.mux: is an i2c setting but this screen is on spi"),
+    ('{ driver = "ssd1315", bus = "i2c" }',
+     "screen.driver: unknown value 'ssd1315' (expected one of: ssd1306, ssd1309, sh1106)"),
+])
+def test_bad_mux_settings_are_refused(screen, message):
+    """Mux address outside 0x70-0x77, channel outside 0-7, half a mux setting, unknown drivers."""
+    error = rejected(RED + seat("B", 19, 26, 12, screen))
+    assert message in str(error)
+    assert error.line == 7
+
+
+def test_encoder_seat_parses_and_its_pins_are_claimed():
+    """encoder = { a, b, push } replaces buttons; its pins collide with anyone else's."""
+    text = RED + '\n[[seat]]\nname = "Knob"\nencoder = { a = 16, b = "GPIO20", push = "BOARD40" }\n' \
+        'screen = { driver = "ssd1306", bus = "i2c", address = 0x3D }\n'
+    knob = parse_table(text).seats[1]
+    assert knob.encoder == EncoderPins(a=16, b=20, push=21)
+    assert knob.buttons is None
+    clash = text.replace("a = 16", "a = 13")
+    assert ('seat 2 ("Knob"): encoder.a: pin 13 is already used by seat 1 ("Red") buttons.ok'
+            in str(rejected(clash)))
+
+
+@pytest.mark.parametrize(("seat_text", "message"), [
+    ('buttons = { prev = 19, next = 26, ok = 12 }\nencoder = { a = 16, b = 20, push = 21 }\n'
+     'screen = { driver = "ssd1306", bus = "i2c", address = 0x3D }\n',
+     "encoder: a seat has three buttons or an encoder, not both"),
+    ('encoder = { a = 16, b = 20 }\nscreen = { driver = "ssd1306", bus = "i2c", address = 0x3D }\n',
+     "encoder: missing key 'push'"),
+    ('encoder = { a = 16, b = 20, push = 21, c = 4 }\n'
+     'screen = { driver = "ssd1306", bus = "i2c", address = 0x3D }\n',
+     "encoder.c: unknown key (expected one of: a, b, push)"),
+    ('screen = { driver = "ssd1306", bus = "i2c", address = 0x3D }\n',
+     "missing key 'buttons' (or an 'encoder', or a 'serial' port)"),
+    ('encoder = { a = 16, b = 20, push = 21 }\nserial = { port = "/dev/ttyACM0" }\n',
+     "serial: a serial seat has no buttons, encoder or screen"),
+])
+def test_bad_encoder_seats_are_refused(seat_text, message):
+    """An encoder seat needs all three pins, and is not also a button or serial seat."""
+    error = rejected(RED + '\n[[seat]]\nname = "Knob"\n' + seat_text)
+    assert message in str(error)
+    assert error.line == 7
+
+
+def test_header_pin_gives_the_physical_pin():
+    """header_pin maps BCM numbers to 40-pin header positions for wiring messages."""
+    assert [header_pin(n) for n in (2, 3, 17, 26, 0, 21)] == [3, 5, 11, 37, 27, 40]
+    assert header_pin(28) is None

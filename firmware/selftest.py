@@ -1,0 +1,394 @@
+"""`courtier selftest`: light every screen, ask for every button, say plainly what is wrong.
+
+Run on the Pi after wiring (and with the service stopped, since it holds the
+pins and buses). Each screen shows its seat's number and name in big
+digits; then each seat's screen asks for its buttons one at a time ("press
+NEXT"), and the terminal says the same. A screen that does not answer, a
+button that never closes, and a seat whose pins cannot be claimed are listed
+at the end with what to check; the exit status is non-zero if anything failed.
+
+The table is opened with ``missing_ok`` so that one dead screen does not
+hide the state of all the others. An SPI panel cannot answer back, so a dark
+SPI screen only shows on the table itself: the report reminds the user to look.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from PIL import Image, ImageDraw, ImageFont
+
+from engine.i18n import _
+from hardware.errors import HardwareError, ScreenError
+from hardware.events import BUTTONS, InputEvent
+from hardware.factory import Seat, Table
+from hardware.table import ScreenConfig, SeatConfig, header_pin
+
+_log = logging.getLogger(__name__)
+
+DEFAULT_TABLE = Path("/etc/courtier/table.toml")
+DEFAULT_TIMEOUT = 10.0
+
+# What the user is asked to do, per input kind.
+_BUTTON_ASKS = {"prev": "press PREV", "next": "press NEXT", "ok": "press OK"}
+_ENCODER_ASKS = {"prev": "turn the knob LEFT", "next": "turn the knob RIGHT",
+                 "ok": "press the knob"}
+_MAX_SCALE = 6   # the bitmap font's digits, up to six times larger
+
+
+@dataclass
+class _Report:
+    """What the self-test found: counts and one paragraph per problem."""
+
+    screens: int = 0
+    screens_ok: int = 0
+    inputs: int = 0
+    inputs_ok: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+class _Asker:
+    """Waits for one seat's one button, fed by the table's events from any thread."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._wanted: tuple[int, str] | None = None
+        self._answered = threading.Event()
+        self._others: list[str] = []
+
+    def ask(self, seat: int, button: str) -> None:
+        with self._lock:
+            self._wanted = (seat, button)
+            self._others = []
+            self._answered.clear()
+
+    def wait(self, timeout: float) -> tuple[bool, list[str]]:
+        """Return whether the button answered, and which others of that seat did meanwhile."""
+        answered = self._answered.wait(timeout)
+        with self._lock:
+            self._wanted = None
+            return answered, list(self._others)
+
+    def __call__(self, event: InputEvent) -> None:
+        with self._lock:
+            if self._wanted is None or event.seat != self._wanted[0]:
+                return
+            if event.button == self._wanted[1]:
+                self._answered.set()
+            elif event.button not in self._others:
+                self._others.append(event.button)
+
+
+def run_selftest(table: Table, *, ask_timeout: float = DEFAULT_TIMEOUT, out: TextIO | None = None,
+                 on_ask: Callable[[int, str], Any] | None = None) -> int:
+    """Light every screen, ask for every button, and report what failed.
+
+    Args:
+        table: An open table, best opened with ``open_table(..., missing_ok=True)``
+            so that devices that failed to open are reported, not fatal.
+        ask_timeout: Seconds to wait for each button.
+        out: Where the report goes; standard output by default.
+        on_ask: Called as ``on_ask(seat_index, button)`` once a button has
+            been asked for, before waiting (tests press the mock pin there).
+
+    Returns:
+        0 if every screen and button answered, 1 otherwise.
+    """
+    return _SelfTest(table, ask_timeout, out if out is not None else sys.stdout, on_ask).run()
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``selftest`` command to the CLI's subparsers."""
+    parser = subparsers.add_parser(
+        "selftest", help="light each screen and ask for each button, to check the wiring")
+    parser.add_argument("--table", default=str(DEFAULT_TABLE),
+                        help=f"table file (default {DEFAULT_TABLE})")
+    parser.add_argument("--timeout", type=_positive_seconds, default=DEFAULT_TIMEOUT,
+                        help=f"seconds to wait for each button (default {DEFAULT_TIMEOUT:g})")
+    parser.set_defaults(func=cmd_selftest)
+    return parser
+
+
+def cmd_selftest(args: argparse.Namespace) -> int:
+    """Open the table file's devices, keeping going past missing ones, and test them."""
+    from hardware.factory import open_table
+    from hardware.table import load_table
+
+    config = load_table(Path(args.table))
+    with open_table(config, missing_ok=True) as table:
+        return run_selftest(table, ask_timeout=args.timeout, out=sys.stdout)
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value <= 600:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 600 seconds, not {text}")
+    return value
+
+
+# --- the run -------------------------------------------------------------------
+
+
+class _SelfTest:
+    """One run: the table, where the report goes, and what has failed so far."""
+
+    def __init__(self, table: Table, timeout: float, out: TextIO,
+                 on_ask: Callable[[int, str], Any] | None) -> None:
+        self.table = table
+        self.timeout = timeout
+        self.out = out
+        self.on_ask = on_ask
+        self.report = _Report()
+        self.dark: set[int] = set()   # seats whose screen failed: no more prompts on it
+
+    def say(self, text: str, end: str = "\n") -> None:
+        print(text, end=end, file=self.out)
+        flush = getattr(self.out, "flush", None)
+        if flush is not None:
+            flush()
+
+    def run(self) -> int:
+        table, config, report = self.table, self.table.config, self.report
+        self.say(f"Self-test of {config.name}: {len(table.seats)} seats, {table.backend} "
+                 f"backend, table file {config.source}")
+        self.say("Screens:")
+        for seat in table.seats:
+            self.check_screen(seat)
+        if config.public_screen is not None:
+            self.check_public_screen()
+        if any(s.screen is not None and s.config.screen is not None
+               and s.config.screen.bus == "spi" for s in table.seats):
+            self.say("  An SPI panel cannot answer back: if one stays dark although it says "
+                     "ok here, check its wiring.")
+
+        self.say(f"Buttons: press each one when asked ({self.timeout:g} s each).")
+        asker = _Asker()
+        previous = table.on_event
+        table.on_event = asker
+        try:
+            for seat in table.seats:
+                self.check_inputs(seat, asker)
+        finally:
+            table.on_event = previous
+
+        self.say(f"Summary: {report.screens_ok} of {report.screens} screens and "
+                 f"{report.inputs_ok} of {report.inputs} buttons answered.")
+        if not report.problems:
+            self.say("Everything answered: the table is wired as its file says.")
+            return 0
+        self.say(f"{len(report.problems)} problem(s):")
+        for problem in report.problems:
+            self.say(f"  - {problem}")
+        return 1
+
+    # -- screens --
+
+    def check_screen(self, seat: Seat) -> None:
+        config = seat.config
+        if config.serial is not None:
+            error = seat.errors.get("link")
+            if error is None:
+                self.say(f"  skip  {config.label}: serial seat on {config.serial.port} "
+                         "(this test covers seats wired to the Pi)")
+                return
+            self.say(f"  FAIL  {config.label}: serial seat on {config.serial.port}")
+            self.report.problems.append(
+                f"{config.label}: could not open {config.serial.port}: {error}. "
+                "Check the cable, and that the user is in the dialout group.")
+            return
+        assert config.screen is not None
+        self.report.screens += 1
+        error = seat.errors.get("screen")
+        if error is None:
+            error = self.show(seat, _("self-test"))
+        if error is not None:
+            self.dark.add(config.index)
+            self.say(f"  FAIL  {config.label}: {config.screen.describe()}")
+            self.report.problems.append(
+                f"{_screen_problem(error)} {_screen_hint(config.screen, error)}")
+            return
+        self.report.screens_ok += 1
+        self.say(f"  ok    {config.label}: {config.screen.describe()}")
+
+    def check_public_screen(self) -> None:
+        table = self.table
+        screen_config = table.config.public_screen
+        assert screen_config is not None
+        self.report.screens += 1
+        error: HardwareError | None = table.public_error
+        if error is None and table.public_screen is not None:
+            image = _card(table.public_screen.size, "", table.config.name, _("self-test"))
+            try:
+                table.public_screen.show(image)
+            except ScreenError as exc:
+                error = exc
+        if error is not None:
+            self.say(f"  FAIL  public screen: {screen_config.describe()}")
+            self.report.problems.append(
+                f"{_screen_problem(error)} {_screen_hint(screen_config, error)}")
+            return
+        self.report.screens_ok += 1
+        self.say(f"  ok    public screen: {screen_config.describe()}")
+
+    def show(self, seat: Seat, line: str) -> ScreenError | None:
+        """Show the seat's card with one line of text, unless its screen already failed."""
+        if seat.screen is None or seat.config.index in self.dark:
+            return None
+        image = _card(seat.screen.size, str(seat.config.index + 1), seat.config.name, line)
+        try:
+            seat.screen.show(image)
+        except ScreenError as exc:
+            return exc
+        return None
+
+    # -- buttons --
+
+    def check_inputs(self, seat: Seat, asker: _Asker) -> None:
+        config = seat.config
+        if config.serial is not None:
+            return
+        encoder = config.encoder is not None
+        self.report.inputs += len(BUTTONS)
+        error = seat.errors.get("buttons")
+        if error is not None or seat.buttons is None:
+            what = "encoder" if encoder else "buttons"
+            self.say(f"  FAIL  {config.label}: {what} could not be opened")
+            self.report.problems.append(
+                f"{config.label} {what}: {error}. Another program or a kernel driver holds "
+                "a pin (is courtier.service running? `sudo systemctl stop courtier`; GPIO14/15 "
+                "need the serial console off, GPIO7-11 need SPI off), or the user is not in "
+                "the gpio group.")
+            return
+        asks = _ENCODER_ASKS if encoder else _BUTTON_ASKS
+        missing = 0
+        for button in BUTTONS:
+            ask = _(asks[button])
+            self.say(f"  Seat {config.index + 1} {config.name}: {ask} ... ", end="")
+            self.prompt(seat, ask)
+            asker.ask(config.index, button)
+            if self.on_ask is not None:
+                self.on_ask(config.index, button)
+            answered, others = asker.wait(self.timeout)
+            if answered:
+                self.report.inputs_ok += 1
+                self.say("ok")
+                continue
+            missing += 1
+            self.say(f"no answer in {self.timeout:g} s")
+            self.report.problems.append(_input_problem(config, button, others, self.timeout))
+        if missing == len(BUTTONS):
+            self.report.problems.append(
+                f"Nothing at all answered on {config.label}: check the ground wire its "
+                f"{'encoder and switch share' if encoder else 'buttons share'}, and that the "
+                "table file's pins are the ones wired.")
+        self.prompt(seat, _("all answered") if not missing else _("see the report"))
+
+    def prompt(self, seat: Seat, line: str) -> None:
+        """Show a line on a seat's card; a screen that stops answering now is reported once."""
+        error = self.show(seat, line)
+        if error is not None and seat.config.screen is not None:
+            self.dark.add(seat.config.index)
+            self.report.screens_ok -= 1
+            self.report.problems.append(
+                f"{_screen_problem(error)} {_screen_hint(seat.config.screen, error)}")
+
+
+def _screen_problem(error: HardwareError) -> str:
+    text = str(error).rstrip(".")
+    return f"{text}: the screen did not answer." if isinstance(error, ScreenError) else f"{text}."
+
+
+def _screen_hint(screen: ScreenConfig, error: HardwareError) -> str:
+    """Say what to check for a screen that did not answer, from its bus and the error."""
+    text = str(error)
+    if "I2C bus not found" in text or "I2C device not found: /dev/" in text:
+        return (f"/dev/i2c-{screen.port} does not exist: turn I2C on (raspi-config > "
+                "Interface Options > I2C, or dtparam=i2c_arm=on in /boot/firmware/config.txt) "
+                "and reboot.")
+    if "permission denied" in text.lower():
+        return ("Run the self-test as a user in the i2c (and spi, gpio) groups, "
+                "e.g. sudo -u courtier.")
+    if screen.bus == "spi":
+        return (f"Check SPI is on (dtparam=spi=on), and the panel's wires: MOSI GPIO10, "
+                f"SCLK GPIO11, DC GPIO{screen.gpio_dc}"
+                + (f", RST GPIO{screen.gpio_rst}" if screen.gpio_rst is not None else "")
+                + (f", CS GPIO{screen.gpio_cs}" if screen.gpio_cs is not None
+                   else f", CE{screen.device}")
+                + ", VCC 3.3 V and GND.")
+    wires = ("SDA to GPIO2 (pin 3), SCL to GPIO3 (pin 5)" if screen.port == 1
+             else f"SDA and SCL to the pins of I2C bus {screen.port}")
+    if screen.mux is not None and "multiplexer not found" in text:
+        return (f"The TCA9548A itself did not answer at {screen.mux:#04x}: check its VIN "
+                f"(3.3 V), GND, {wires}, its A0-A2 jumpers ({screen.mux:#04x} = 0x70 + "
+                f"A2A1A0) and that RST is not held low. `i2cdetect -y {screen.port}` must "
+                f"list {screen.mux:#04x}.")
+    if screen.mux is not None:
+        return (f"The multiplexer answered, but nothing at {screen.address:#04x} on its "
+                f"channel {screen.channel}: check the panel's SDA to SD{screen.channel} and "
+                f"SCL to SC{screen.channel}, its VCC (3.3 V) and GND, and its address "
+                f"jumper ({screen.address:#04x}). Channels with no pull-ups on the panel "
+                "need 10 kOhm from SD/SC to 3.3 V.")
+    return (f"Check its VCC (3.3 V), GND, {wires}, and its address jumper "
+            f"({screen.address:#04x}); `i2cdetect -y {screen.port}` must list it.")
+
+
+def _card(size: tuple[int, int], number: str, name: str, line: str) -> Image.Image:
+    """Draw a seat's number in big digits, its name, and one line of text."""
+    image = Image.new("1", size)
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.load_default_imagefont()
+    x = 2
+    if number:
+        left, top, right, bottom = font.getbbox(number)
+        small = Image.new("1", (right - left + 1, bottom - top + 1))
+        ImageDraw.Draw(small).text((-left, -top), number, font=font, fill=1)
+        scale = max(1, min(_MAX_SCALE, (size[1] - 14) // small.height))
+        big = small.resize((small.width * scale, small.height * scale), Image.Resampling.NEAREST)
+        image.paste(big, (2, max(0, (size[1] - 12 - big.height) // 2)))
+        x = big.width + 8
+    draw.text((x, 2), name, font=font, fill=1)
+    draw.text((x if number else 2, size[1] - 12), line, font=font, fill=1)
+    return image
+
+
+# --- messages ------------------------------------------------------------------
+
+
+def _input_problem(config: SeatConfig, button: str, others: list[str], timeout: float) -> str:
+    """Say which input never answered, on which pins, and what that suggests."""
+    if config.encoder is not None:
+        pins = config.encoder
+        if button == "ok":
+            return (f"{config.label} encoder push on {_pin(pins.push)} never closed in "
+                    f"{timeout:g} s: check the switch's wires to GPIO{pins.push} and to ground.")
+        way = "LEFT" if button == "prev" else "RIGHT"
+        text = (f"{config.label} encoder turned {way} never answered in {timeout:g} s: "
+                f"check A on {_pin(pins.a)}, B on {_pin(pins.b)} and C to ground.")
+        if ("next" if button == "prev" else "prev") in others:
+            text += " It answered the other way: swap a and b in the table file."
+        return text
+    assert config.buttons is not None
+    pin = dict(config.buttons.items())[button]
+    text = (f"{config.label} button {button.upper()} on {_pin(pin)} never closed in "
+            f"{timeout:g} s: check the wire from GPIO{pin} to the button and from the "
+            "button's other leg to a ground pin.")
+    swapped = [other.upper() for other in others]
+    if swapped:
+        text += (f" {' and '.join(swapped)} answered instead: are the wires of "
+                 f"{button.upper()} and {swapped[0]} swapped?")
+    return text
+
+
+def _pin(gpio: int) -> str:
+    number = header_pin(gpio)
+    return f"GPIO{gpio}" + (f" (pin {number})" if number is not None else "")
