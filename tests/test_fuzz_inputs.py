@@ -100,3 +100,35 @@ def test_random_damage_to_a_journal_is_refused_as_a_bad_journal_or_replays(tmp_p
         assert str(err)
     else:
         assert len(match.actions) == len(loaded.actions)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(chunks=st.lists(st.one_of(
+    st.binary(max_size=64),
+    st.sampled_from([b"\n", b"{}\n", b"[1,2]\n", b'{"v":1}\n', b'{"v":2,"type":"button"}\n',
+                     b'{"v":1,"type":"button","button":"ok","gesture":"press"}\n',
+                     b'{"v":1,"type":"button","button":"up","gesture":"press"}\n',
+                     b'{"v":1,"type":"hello","pod":"x/1"}\n', b"\xff\xfe\n", b"x" * 5000 + b"\n"]),
+    st.builds(lambda d: (json.dumps(d) + "\n").encode(),
+              st.dictionaries(st.sampled_from(["v", "type", "button", "gesture", "pod", "seat"]),
+                              st.one_of(st.integers(-1, 3), st.text(max_size=6), st.none()), max_size=5))),
+    max_size=12))
+def test_random_bytes_from_a_pod_never_crash_the_seat_and_only_valid_presses_come_through(chunks):
+    from firmware.serial_seats import SerialSeat
+    from hardware.events import InputEvent
+    from hardware.link import Link
+
+    link = Link("loop://", name="fuzz")
+    seat = SerialSeat(link, 2)
+    try:
+        for chunk in chunks:
+            for start in range(0, len(chunk), 1024):  # loop:// holds 4 KiB: feed it as a port would
+                link.port.write(chunk[start:start + 1024])
+                events = seat.poll(now=0.0)
+                assert all(isinstance(e, InputEvent) and e.seat == 2 for e in events)
+        # Whatever came before, a good line still gets through.
+        link.port.write(b'\n{"v":1,"type":"button","button":"next","gesture":"press"}\n')
+        events = [e for _ in range(3) for e in seat.poll(now=0.0)]
+        assert InputEvent(2, "next", "press") in events
+    finally:
+        seat.close()

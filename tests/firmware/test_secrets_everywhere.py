@@ -1,4 +1,5 @@
-"""Secrets on the glass: re-drawing what a seat may not know never changes a byte of its screen."""
+"""Secrets, for every game: re-drawing what a seat may not know changes neither its view, nor a
+byte of its screen, nor a byte of what a serial seat pod would be sent."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from engine.rng import Rng
 from engine.testing import reachable_matches
 from firmware.faces import seat_face
 from firmware.menu import Menu
+from firmware.protocol import encode_face, encode_line
 from firmware.render import render_face
 
 
@@ -26,7 +28,7 @@ def _walk(menu: Menu, actions, rng: random.Random) -> None:
 
 @pytest.mark.parametrize("game, players", [(g.name, n) for g in all_games()
                                            for n in sorted({g.min_players + 1, g.max_players})])
-def test_seat_screen_bytes_do_not_depend_on_what_the_seat_may_not_know(game, players):
+def test_view_screen_and_serial_bytes_do_not_depend_on_what_the_seat_may_not_know(game, players):
     rng = random.Random(players)
     compared = 0
     every = max(3, get_game(game).max_actions // 200)
@@ -41,10 +43,13 @@ def test_seat_screen_bytes_do_not_depend_on_what_the_seat_may_not_know(game, pla
             path, cursor = list(menu.path), menu.cursor
             face = seat_face(match.game, names, seat, match.view(seat), actions, menu)
             image = render_face(face).tobytes()
+            wire = encode_line(encode_face(seat, face))
             other = match.game.redeal(match.state, seat, Rng.seeded(rng.randrange(1 << 30)))
             menu = Menu(list(path), cursor)
+            assert match.game.view(other, seat) == match.view(seat)
             other_face = seat_face(match.game, names, seat, match.game.view(other, seat),
                                    match.game.legal_actions(other, seat), menu)
             assert render_face(other_face).tobytes() == image
+            assert encode_line(encode_face(seat, other_face)) == wire
             compared += 1
     assert compared > players * 10
