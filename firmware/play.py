@@ -58,6 +58,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         panels, serial_seats = seat_panels(table.seats[: match.header.players])
         runtime = Runtime(match, panels, session.journal)
         add_session_commands(runtime, directory)
+        if session.messages:
+            runtime.announce(_("Saved game"), session.messages)
         table.on_event = runtime.post
         console = None
         if args.console:

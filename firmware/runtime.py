@@ -178,6 +178,14 @@ class Runtime:
         if chosen is not None:
             self._table_action(index, chosen["do"])
 
+    def announce(self, title: str, lines: Sequence[str]) -> None:
+        """Show every seat a page of words (what happened at start-up); ok closes it."""
+        wrapped = [part for line in lines for part in wrap(line, WIDTH)]
+        for seat in self.seats:
+            seat.mode, seat.info_title, seat.info, seat.info_offset = "info", title, list(wrapped), 0
+            seat.table_menu.reset()
+        self.refresh()
+
     def _table_action(self, index: int, do: str) -> None:
         seat, names = self.seats[index], self.match.names
         if do in ("close", "cancel"):

@@ -129,3 +129,15 @@ def test_end_game_runs_the_tables_end_command_once_another_seat_agrees(table):
     assert "Red: end the game?" in text(runtime, GREEN)
     press(runtime, GREEN)
     assert ended == [True] and "A new game begins" in text(runtime, RED)
+
+
+def test_an_announcement_is_shown_to_every_seat_until_ok(table):
+    runtime = arranged(table)
+    runtime.announce("Saved game", ["The saved game could not be read. It is kept as "
+                                    "/var/lib/courtier/current.unreadable-1.jsonl. A new game starts."])
+    for seat in (RED, BLUE, GREEN):
+        assert "Saved game" in text(runtime, seat) and "not be read" in text(runtime, seat)
+    press(runtime, BLUE, "next", times=3)
+    assert "unreadable-1" in text(runtime, BLUE)
+    press(runtime, BLUE)
+    assert "Waiting for Red" in text(runtime, BLUE) and "Saved game" in text(runtime, RED)
