@@ -1,10 +1,12 @@
 """One-bit OLED screens: a luma device behind a small, checked surface.
 
 A ``Screen`` takes finished PIL images and sends a frame only when it differs
-from the last one sent, since every luma ssd1306/sh1106 ``display()`` puts the
-whole frame on the bus. The builders choose the luma device per backend:
+from the last one sent. Real panels are driven by ``hardware.partial``'s
+subclasses of the luma.oled drivers, which put only the changed pages and
+columns on the bus (luma's own ``display()`` sends the whole frame every
+time). The builders choose the luma device per backend:
 
-- ``pi``: the luma.oled driver named by the table over luma's ``i2c``,
+- ``pi``: the driver named by the table over luma's ``i2c``,
   ``spi`` or ``gpio_cs_spi`` (imported only here, as they need Pi libraries),
   or, for a panel behind a TCA9548A, over a ``hardware.mux.MuxChannel`` on
   the bus it shares with the other panels behind that multiplexer;
@@ -166,16 +168,16 @@ def dummy_screen(config: ScreenConfig, *, name: str) -> Screen:
 
 
 def driver_screen(config: ScreenConfig, interface: Any, *, name: str) -> Screen:
-    """Build the luma.oled driver the config names over a serial interface.
+    """Build the partial-update driver for the panel the config names, over a serial interface.
 
     The driver sends its init sequence at once, so a missing panel fails here.
 
     Raises:
         ScreenError: The driver could not talk to the panel.
     """
-    from luma.oled import device as oled
+    from hardware.partial import DRIVERS
 
-    driver = getattr(oled, config.driver)
+    driver = DRIVERS[config.driver]
     try:
         device = driver(interface, width=config.width, height=config.height,
                         rotate=config.rotate)

@@ -315,7 +315,7 @@ def test_pi_table_drives_seven_panels_through_one_mux_on_one_bus(fake_smbus, moc
         bus.writes.clear()
         table.seats[2].screen.show(frame((0, 0, 20, 20)))
         assert bus.entries()[0] == ("byte", 0x70, 0x04)
-        assert len(bus.entries()) == 1 + 1 + 32       # select, window, 32 data blocks
+        assert len(bus.entries()) == 1 + 1 + 2        # select, window, the changed box in 2 blocks
     assert bus.closed
     assert bus.entries()[-1] == ("byte", 0x70, 0x00)
 

@@ -1,0 +1,294 @@
+"""SSD1306 and SH1106 drivers that send only what changed on the panel.
+
+luma.oled's ``ssd1306`` and ``sh1106`` pack every pixel in a Python loop and
+send the whole frame on every ``display()`` (1,024 bytes for 128x64, about
+23 ms of a 400 kHz I2C bus). The controllers do not need that: their RAM keeps
+the last frame, and both can be told where the next bytes go. These
+subclasses keep luma's init sequence, rotation and sizes, and change only
+``display()``:
+
+- the image is packed into the controller's page format by Pillow in C: one
+  transposition applies luma's rotation and makes each panel column a row,
+  Pillow packs it with the top pixel in the least significant bit (raw mode
+  ``1;R``), and slicing regroups the column-major bytes into pages. No
+  per-pixel Python loop.
+- the new frame is compared with the last one sent; an identical frame sends
+  nothing, otherwise only the changed spans go on the bus:
+
+  * SSD1306 (horizontal addressing): each update is one or more windows, set
+    with 0x21 (column range) and 0x22 (page range), then the window's bytes.
+    Within a page, changed runs closer than a window's cost are joined; across
+    pages, a small dynamic programme picks, for each group of consecutive
+    changed pages, either one bounding window or separate spans, whichever puts
+    fewer bytes on the bus (commands and I2C framing included). A one-line
+    change is one span; a change of a few stacked lines is usually one window.
+  * SH1106 (page addressing only): for each changed run of a page, 0xB0|page,
+    the column's low and high nibble (with luma's column offset, 2 on the usual
+    128-wide modules), then the run's bytes.
+
+- the first frame (sent by luma's own ``clear()`` at start), and the frame
+  after a failed send or ``invalidate()``, is sent whole, exactly as luma
+  sends it, because the panel RAM is then unknown.
+
+Example::
+
+    from hardware.partial import PartialSSD1306
+    from hardware.recording import RecordingInterface
+
+    panel = PartialSSD1306(RecordingInterface(), width=128, height=64, rotate=2)
+    panel.display(image)     # sends only the changed spans of the frame
+
+``DRIVERS`` maps the driver names of a table file to these classes.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from luma.oled import device as oled
+from PIL import Image
+
+_log = logging.getLogger(__name__)
+
+# Bytes that frame each I2C transfer besides its payload: the address byte and
+# the control byte (0x00 before commands, 0x40 before data) luma's i2c sends.
+I2C_FRAMING_BYTES = 2
+
+# What starting a new SSD1306 window costs beyond its data: 6 command bytes
+# (0x21 start end 0x22 start end) and the framing of two transfers.
+SSD1306_WINDOW_COST = 6 + 2 * I2C_FRAMING_BYTES
+
+# What starting a new SH1106 run costs beyond its data: 3 command bytes
+# (page, column low nibble, column high nibble) and the framing of two transfers.
+SH1106_RUN_COST = 3 + 2 * I2C_FRAMING_BYTES
+
+# luma turns an image by ``rotate`` quarter turns (``preprocess``) before packing
+# it, and packing starts by transposing it: each pair is one transposition.
+_COLUMNS_FIRST = {
+    0: Image.Transpose.TRANSPOSE,
+    1: Image.Transpose.FLIP_TOP_BOTTOM,
+    2: Image.Transpose.TRANSVERSE,
+    3: Image.Transpose.FLIP_LEFT_RIGHT,
+}
+
+
+def pack_pages(image: Image.Image, pages: int, rotate: int = 0) -> bytes:
+    """Pack a one-bit image into controller RAM order, without a per-pixel loop.
+
+    The controllers take one byte per column per page of eight rows, the top
+    row in the least significant bit, pages one after another. One
+    transposition turns the image by luma's ``rotate`` and makes each panel
+    column a row of pixels; Pillow's ``1;R`` packer puts the first pixel of a
+    row in the low bit, so each column comes out as ``pages`` bytes, top page
+    first. Slicing every ``pages``-th byte then gathers one page.
+
+    Args:
+        image: Mode "1", as given to ``display`` (before rotation).
+        pages: Number of eight-row pages of the panel.
+        rotate: luma's ``rotate``: quarter turns clockwise, 0 to 3.
+
+    Returns:
+        ``pages * width`` bytes: page 0 columns 0..width-1, then page 1, ...
+    """
+    columns = image.transpose(_COLUMNS_FIRST[rotate]).tobytes("raw", "1;R")
+    return b"".join(columns[page::pages] for page in range(pages))
+
+
+def changed_runs(old: bytes, new: bytes, width: int, pages: int,
+                 join_gap: int) -> list[list[tuple[int, int]]]:
+    """Find, page by page, the column runs where two frames differ.
+
+    The frames are XORed as big integers, so a changed byte is a non-zero
+    byte of the XOR; the runs are then found with ``bytes`` methods that loop
+    in C: stripping zeros finds a page's first and last change, and finding
+    ``join_gap + 1`` zeros finds where one run ends. Runs separated by at most
+    ``join_gap`` unchanged columns are therefore one run, because resending
+    those columns costs less than starting another transfer.
+
+    Args:
+        old: The frame the panel holds, from ``pack_pages``.
+        new: The frame to show, the same length.
+        width: Columns per page.
+        pages: Number of pages.
+        join_gap: Largest gap of unchanged columns worth resending.
+
+    Returns:
+        For each page, a list of ``(start, end)`` column runs, end exclusive;
+        an empty list for an unchanged page.
+    """
+    diff = (int.from_bytes(old, "big") ^ int.from_bytes(new, "big")).to_bytes(len(new), "big")
+    split = bytes(join_gap + 1)
+    unchanged = bytes(width)
+    runs: list[list[tuple[int, int]]] = []
+    for page in range(pages):
+        row = diff[page * width:(page + 1) * width]
+        page_runs: list[tuple[int, int]] = []
+        if row == unchanged:
+            runs.append(page_runs)
+            continue
+        start = width - len(row.lstrip(b"\0"))
+        last = len(row.rstrip(b"\0"))
+        while start < last:
+            end = row.find(split, start, last)
+            if end < 0:
+                end = last
+            page_runs.append((start, end))
+            start = width - len(row[end:].lstrip(b"\0"))
+        runs.append(page_runs)
+    return runs
+
+
+def plan_windows(runs: list[list[tuple[int, int]]],
+                 window_cost: int = SSD1306_WINDOW_COST) -> list[tuple[int, int, int, int]]:
+    """Choose the SSD1306 windows that carry every changed run for the fewest bytes.
+
+    Each group of consecutive changed pages is sent either as one window
+    bounding all its runs (which also resends the unchanged bytes inside it)
+    or, for a single page, as one window per run. A dynamic programme over the
+    changed pages (at most 8 for a 64-row panel, so at most 36 groups) picks
+    the cheapest split, counting ``window_cost`` per window.
+
+    Args:
+        runs: From ``changed_runs``.
+        window_cost: Bytes a window costs beyond its data.
+
+    Returns:
+        Windows as ``(first_page, last_page, start_column, end_column)``,
+        pages inclusive, end column exclusive, in page order.
+    """
+    changed = [page for page, page_runs in enumerate(runs) if page_runs]
+    if len(changed) == 1:
+        page = changed[0]
+        return [(page, page, start, end) for start, end in runs[page]]
+    # best[j]: the cheapest (cost, windows) for the first j changed pages.
+    best: list[tuple[int, list[tuple[int, int, int, int]]]] = [(0, [])]
+    for j, last in enumerate(changed, 1):
+        alone = [(last, last, start, end) for start, end in runs[last]]
+        cost = sum(end - start + window_cost for start, end in runs[last])
+        choice = (best[j - 1][0] + cost, best[j - 1][1] + alone)
+        start, end = runs[last][0][0], runs[last][-1][1]
+        for i in range(j - 2, -1, -1):        # the group changed[i] .. last
+            first = changed[i]
+            start, end = min(start, runs[first][0][0]), max(end, runs[first][-1][1])
+            cost = best[i][0] + (last - first + 1) * (end - start) + window_cost
+            if cost < choice[0]:
+                choice = (cost, best[i][1] + [(first, last, start, end)])
+        best.append(choice)
+    return best[-1][1]
+
+
+class _PartialUpdates:
+    """What both partial drivers share: packing, comparing, and the last frame sent.
+
+    Mixed in before the luma class, so luma's ``__init__`` (whose ``clear()``
+    calls ``display()``) already runs through the partial ``display()``.
+    """
+
+    _frame: bytes | None = None  # what the panel RAM holds, None when unknown
+
+    def display(self, image: Image.Image) -> None:
+        """Show a one-bit image, sending only the bytes that changed since the last frame.
+
+        Args:
+            image: Mode "1", the device's ``size`` (turned by ``rotate`` here, as luma does).
+
+        Raises:
+            ValueError: Wrong mode or size.
+            OSError: Or whatever else the serial interface raises (luma's
+                ``DeviceNotFoundError``); the next frame is then sent whole,
+                as the panel RAM is no longer known.
+        """
+        if image.mode != self.mode:
+            raise ValueError(f"image mode must be {self.mode!r}, not {image.mode!r}")
+        if image.size != self.size:
+            raise ValueError(f"image size must be {self.size}, not {image.size}")
+        frame = pack_pages(image, self._pages, self.rotate)
+        old = self._frame
+        if frame == old:
+            return
+        self._frame = None  # until the whole update is on the panel
+        if old is None:
+            _log.debug("%s: panel RAM unknown, sending the whole frame", type(self).__name__)
+            self._send_whole(frame)
+        else:
+            self._send_changes(old, frame)
+        self._frame = frame
+
+    def invalidate(self) -> None:
+        """Forget what the panel holds, so the next frame is sent whole (after a panel reset)."""
+        self._frame = None
+
+    def _send_whole(self, frame: bytes) -> None:
+        raise NotImplementedError
+
+    def _send_changes(self, old: bytes, frame: bytes) -> None:
+        raise NotImplementedError
+
+
+class PartialSSD1306(_PartialUpdates, oled.ssd1306):
+    """luma.oled's ``ssd1306`` sending only the changed windows of each frame.
+
+    Takes the same arguments as ``luma.oled.device.ssd1306`` (serial
+    interface, width, height, rotate) and sends the same init sequence and
+    first frame.
+    """
+
+    def __init__(self, serial_interface: Any = None, width: int = 128, height: int = 64,
+                 rotate: int = 0, **kwargs: Any) -> None:
+        super().__init__(serial_interface, width, height, rotate, **kwargs)
+        # The stock packer's lookup tables (8,192 entries each), unused here.
+        del self._mask, self._offsets
+
+    def _send_whole(self, frame: bytes) -> None:
+        self.command(self._const.COLUMNADDR, self._colstart, self._colend - 1,
+                     self._const.PAGEADDR, 0, self._pages - 1)
+        self.data(list(frame))
+
+    def _send_changes(self, old: bytes, frame: bytes) -> None:
+        width = self._w
+        runs = changed_runs(old, frame, width, self._pages, SSD1306_WINDOW_COST)
+        for first, last, start, end in plan_windows(runs):
+            self.command(self._const.COLUMNADDR, self._colstart + start, self._colstart + end - 1,
+                         self._const.PAGEADDR, first, last)
+            payload = b"".join(frame[page * width + start:page * width + end]
+                               for page in range(first, last + 1))
+            self.data(list(payload))
+
+
+class PartialSSD1309(PartialSSD1306, oled.ssd1309):
+    """luma.oled's ``ssd1309`` (the SSD1306 command set) with partial updates."""
+
+
+class PartialSH1106(_PartialUpdates, oled.sh1106):
+    """luma.oled's ``sh1106`` sending only the changed runs of each page.
+
+    Takes the same arguments as ``luma.oled.device.sh1106``, including
+    ``page_address_offset`` (the first RAM column shown, 2 on the usual
+    128-wide modules of this 132-column controller), and sends the same init
+    sequence and first frame.
+    """
+
+    def _send_whole(self, frame: bytes) -> None:
+        width = self._w
+        for page in range(self._pages):
+            self._send_run(page, 0, frame[page * width:(page + 1) * width])
+
+    def _send_changes(self, old: bytes, frame: bytes) -> None:
+        width = self._w
+        runs = changed_runs(old, frame, width, self._pages, SH1106_RUN_COST)
+        for page, page_runs in enumerate(runs):
+            for start, end in page_runs:
+                self._send_run(page, start, frame[page * width + start:page * width + end])
+
+    def _send_run(self, page: int, start: int, payload: bytes) -> None:
+        column = self._page_address_offset + start
+        self.command(0xB0 | page, column & 0x0F, 0x10 | column >> 4)
+        self.data(list(payload))
+
+
+DRIVERS: dict[str, type] = {
+    "ssd1306": PartialSSD1306,
+    "ssd1309": PartialSSD1309,
+    "sh1106": PartialSH1106,
+}

@@ -1,0 +1,512 @@
+"""Tests for hardware.partial: the partial-update drivers leave the panel RAM the stock drivers would.
+
+Each test runs a stock luma.oled driver and a partial driver side by side, each
+over its own ``RecordingInterface``, and feeds the recorded command and data
+bytes into a model of the controller's display RAM. The models interpret the
+addressing commands the drivers use (SSD1306: memory mode, 0x21 column window,
+0x22 page window, auto-increment in horizontal mode, and page mode's 0xB0
+page and column nibbles; SH1106: 0xB0 page and column nibbles, column
+auto-increment), so what is compared is what a real panel would show.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from luma.oled import device as oled
+from PIL import Image, ImageDraw
+
+from engine.testing import reachable_matches
+from firmware.faces import seat_face
+from firmware.menu import Menu
+from firmware.render import render_face
+from hardware.partial import (DRIVERS, PartialSH1106, PartialSSD1306, PartialSSD1309,
+                              changed_runs, pack_pages, plan_windows)
+from hardware.recording import RecordingInterface
+
+
+# --- controller RAM models ---------------------------------------------------------
+
+class _Ram:
+    """Feeds recorded bus calls to a controller model's ``command`` and ``data``."""
+
+    def feed(self, calls: list[tuple[str, bytes]]) -> None:
+        for kind, payload in calls:
+            if kind == "command":
+                self.command(payload)
+            else:
+                self.data(payload)
+
+
+class Ssd1306Ram(_Ram):
+    """The SSD1306's 128x64 display RAM (8 pages of 128 column bytes) and its address pointers.
+
+    Starts in page addressing mode, the controller's reset default; luma's
+    init switches it to horizontal mode with 0x20 0x00.
+    """
+
+    COLUMNS = 128
+    PAGES = 8
+    # Commands followed by argument bytes (SSD1306 datasheet, section 9); all others are one byte.
+    ARGUMENTS = {0x20: 1, 0x21: 2, 0x22: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0x81: 1,
+                 0x8D: 1, 0xA3: 2, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1}
+
+    def __init__(self, garbage: bytes) -> None:
+        self.ram = bytearray(garbage[:self.COLUMNS * self.PAGES])
+        self.mode = 2                    # 0 horizontal, 1 vertical, 2 page
+        self.columns = (0, self.COLUMNS - 1)
+        self.pages = (0, self.PAGES - 1)
+        self.column = 0
+        self.page = 0
+        self.written: set[int] = set()   # RAM addresses written, for tests to inspect and clear
+
+    def command(self, payload: bytes) -> None:
+        i = 0
+        while i < len(payload):
+            code = payload[i]
+            count = self.ARGUMENTS.get(code, 0)
+            args = payload[i + 1:i + 1 + count]
+            assert len(args) == count, f"command {code:#04x} lacks its arguments in {payload.hex()}"
+            i += 1 + count
+            if code == 0x20:
+                self.mode = args[0] & 0x03
+            elif code == 0x21:
+                self.columns = (args[0] & 0x7F, args[1] & 0x7F)
+                self.column = self.columns[0]
+            elif code == 0x22:
+                self.pages = (args[0] & 0x07, args[1] & 0x07)
+                self.page = self.pages[0]
+            elif 0xB0 <= code <= 0xB7 and self.mode == 2:
+                self.page = code & 0x07
+            elif code <= 0x0F and self.mode == 2:
+                self.column = (self.column & 0xF0) | code
+            elif 0x10 <= code <= 0x1F and self.mode == 2:
+                self.column = (self.column & 0x0F) | (code & 0x0F) << 4
+
+    def data(self, payload: bytes) -> None:
+        for byte in payload:
+            address = self.page * self.COLUMNS + self.column
+            self.ram[address] = byte
+            self.written.add(address)
+            self._advance()
+
+    def _advance(self) -> None:
+        (c0, c1), (p0, p1) = self.columns, self.pages
+        if self.mode == 0:
+            if self.column < c1:
+                self.column += 1
+            else:
+                self.column = c0
+                self.page = self.page + 1 if self.page < p1 else p0
+        elif self.mode == 1:
+            if self.page < p1:
+                self.page += 1
+            else:
+                self.page = p0
+                self.column = self.column + 1 if self.column < c1 else c0
+        else:
+            self.column = self.column + 1 if self.column < c1 else c0
+
+
+class Sh1106Ram(_Ram):
+    """The SH1106's 132-column display RAM and its page and column pointers.
+
+    The SH1106 has page addressing only: 0xB0|page picks the page, 0x00|low
+    and 0x10|high set the column, and each data byte moves the column one on
+    (the page never changes by itself). 16 pages cover luma's 128x128 mode.
+    """
+
+    COLUMNS = 132
+    PAGES = 16
+    # Two-byte commands (SH1106 datasheet, command table); all others are one byte.
+    ARGUMENTS = {0x81: 1, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1}
+
+    def __init__(self, garbage: bytes) -> None:
+        self.ram = bytearray(garbage[:self.COLUMNS * self.PAGES])
+        self.column = 0
+        self.page = 0
+        self.written: set[int] = set()
+
+    def command(self, payload: bytes) -> None:
+        i = 0
+        while i < len(payload):
+            code = payload[i]
+            count = self.ARGUMENTS.get(code, 0)
+            assert i + count < len(payload), f"command {code:#04x} lacks its argument"
+            i += 1 + count
+            if code <= 0x0F:
+                self.column = (self.column & 0xF0) | code
+            elif code <= 0x1F:
+                self.column = (self.column & 0x0F) | (code & 0x0F) << 4
+            elif 0xB0 <= code <= 0xBF:
+                self.page = code & 0x0F
+
+    def data(self, payload: bytes) -> None:
+        for byte in payload:
+            assert self.column < self.COLUMNS, "data written past the last column"
+            address = self.page * self.COLUMNS + self.column
+            self.ram[address] = byte
+            self.written.add(address)
+            self.column += 1
+
+
+# --- running both drivers -----------------------------------------------------------
+
+STOCK = {"ssd1306": oled.ssd1306, "ssd1309": oled.ssd1309, "sh1106": oled.sh1106}
+RAM = {"ssd1306": Ssd1306Ram, "ssd1309": Ssd1306Ram, "sh1106": Sh1106Ram}
+
+
+class Pair:
+    """A stock and a partial driver of one kind, each with its bus and its panel RAM.
+
+    Both RAMs start from the same garbage, as a panel's does at power-on.
+    """
+
+    def __init__(self, driver: str, width: int = 128, height: int = 64, rotate: int = 0,
+                 seed: int = 0) -> None:
+        garbage = random.Random(seed).randbytes(132 * 16)
+        self.stock_bus, self.partial_bus = RecordingInterface(), RecordingInterface()
+        self.stock_ram, self.partial_ram = RAM[driver](garbage), RAM[driver](garbage)
+        self.stock = STOCK[driver](self.stock_bus, width=width, height=height, rotate=rotate)
+        self.partial = DRIVERS[driver](self.partial_bus, width=width, height=height, rotate=rotate)
+        self.size = self.stock.size
+        self._flush()
+
+    def show(self, image: Image.Image) -> None:
+        """Display on both, then check both panels hold the same RAM."""
+        self.stock.display(image)
+        self.partial.display(image)
+        self._flush()
+        assert self.partial_ram.ram == self.stock_ram.ram
+
+    def _flush(self) -> None:
+        for bus, ram in ((self.stock_bus, self.stock_ram), (self.partial_bus, self.partial_ram)):
+            ram.feed(bus.calls)
+            bus.reset()
+
+
+def random_image(size: tuple[int, int], rng: random.Random) -> Image.Image:
+    return Image.frombytes("1", size, rng.randbytes(size[0] * size[1] // 8))
+
+
+def drawn(size, boxes) -> Image.Image:
+    image = Image.new("1", size)
+    draw = ImageDraw.Draw(image)
+    for x0, y0, x1, y1, fill in boxes:
+        draw.rectangle((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), fill=fill)
+    return image
+
+
+MODES = [("ssd1306", 128, 64), ("ssd1306", 128, 32), ("ssd1306", 64, 48), ("ssd1306", 96, 16),
+         ("ssd1309", 128, 64), ("sh1106", 128, 64), ("sh1106", 128, 32), ("sh1106", 128, 128)]
+
+
+# --- packing --------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", [(128, 64), (128, 32), (64, 48), (96, 16)])
+@pytest.mark.parametrize("rotate", [0, 1, 2, 3])
+def test_pack_pages_matches_the_stock_ssd1306_bytes(size, rotate):
+    """pack_pages gives exactly the bytes luma's rotation and per-pixel loop send for the same image."""
+    rng = random.Random(size[1] + rotate)
+    bus = RecordingInterface()
+    stock = oled.ssd1306(bus, width=size[0], height=size[1], rotate=rotate)
+    for _ in range(5):
+        image = random_image(stock.size, rng)
+        bus.reset()
+        stock.display(image)
+        assert pack_pages(image, size[1] // 8, rotate) == bus.calls[-1][1]
+
+
+def test_pack_pages_puts_the_top_row_in_the_low_bit():
+    """Pixel (0, 0) is bit 0 of byte 0; pixel (127, 63) is bit 7 of the last byte."""
+    image = Image.new("1", (128, 64))
+    image.putpixel((0, 0), 1)
+    image.putpixel((127, 63), 1)
+    image.putpixel((5, 9), 1)       # page 1, column 5, bit 1
+    frame = pack_pages(image, 8)
+    assert frame[0] == 0x01 and frame[1023] == 0x80 and frame[128 + 5] == 0x02
+    assert sum(bin(b).count("1") for b in frame) == 3
+
+
+# --- same RAM as the stock drivers -----------------------------------------------
+
+@pytest.mark.parametrize("driver,width,height", MODES)
+@pytest.mark.parametrize("rotate", [0, 1, 2, 3])
+def test_init_sends_the_stock_sequence(driver, width, height, rotate):
+    """The init sequence and first (blank) frame are byte for byte the stock driver's."""
+    stock_bus, partial_bus = RecordingInterface(), RecordingInterface()
+    STOCK[driver](stock_bus, width=width, height=height, rotate=rotate)
+    DRIVERS[driver](partial_bus, width=width, height=height, rotate=rotate)
+    assert partial_bus.calls == stock_bus.calls
+
+
+@pytest.mark.parametrize("driver,width,height", MODES)
+@pytest.mark.parametrize("rotate", [0, 1, 2, 3])
+def test_random_frames_leave_the_stock_ram(driver, width, height, rotate):
+    """Unrelated random frames in a row leave the panel RAM the stock driver leaves."""
+    pair = Pair(driver, width, height, rotate, seed=rotate)
+    rng = random.Random(f"{driver}{width}{height}{rotate}")
+    for _ in range(20):
+        pair.show(random_image(pair.size, rng))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mode=st.sampled_from(MODES), rotate=st.sampled_from([0, 2]),
+       seed=st.integers(0, 2**16), data=st.data())
+def test_edited_frames_leave_the_stock_ram(mode, rotate, seed, data):
+    """A frame edited a few rectangles at a time, as a screen is, leaves the stock RAM after every frame."""
+    driver, width, height = mode
+    pair = Pair(driver, width, height, rotate, seed=seed)
+    w, h = pair.size
+    box = st.tuples(st.integers(0, w - 1), st.integers(0, h - 1), st.integers(0, w - 1),
+                    st.integers(0, h - 1), st.integers(0, 1))
+    edits = data.draw(st.lists(st.lists(box, min_size=0, max_size=4), min_size=1, max_size=12))
+    boxes = []
+    for edit in edits:
+        boxes.extend(edit)
+        pair.show(drawn(pair.size, boxes))
+
+
+@settings(max_examples=40, deadline=None)
+@given(mode=st.sampled_from(MODES), rotate=st.sampled_from([0, 2]),
+       frames=st.lists(st.binary(min_size=2048, max_size=2048), min_size=1, max_size=6),
+       flips=st.lists(st.lists(st.integers(0, 128 * 128 - 1), max_size=20), max_size=6))
+def test_random_bytes_and_pixel_flips_leave_the_stock_ram(mode, rotate, frames, flips):
+    """Arbitrary frames, each followed by frames with a few pixels flipped, leave the stock RAM."""
+    driver, width, height = mode
+    pair = Pair(driver, width, height, rotate)
+    w, h = pair.size
+    for raw in frames:
+        image = Image.frombytes("1", (w, h), raw[:w * h // 8])
+        pair.show(image)
+        for flip in flips:
+            image = image.copy()
+            for n in flip:
+                x, y = n % w, (n // w) % h
+                image.putpixel((x, y), 0 if image.getpixel((x, y)) else 1)
+            pair.show(image)
+
+
+@pytest.mark.parametrize("driver,rotate", [("ssd1306", 0), ("ssd1306", 2), ("sh1106", 0),
+                                           ("sh1106", 2)])
+@pytest.mark.parametrize("game,players,every", [("tenno", 7, 3), ("quovadis", 4, 10)])
+def test_seat_faces_of_a_played_game_leave_the_stock_ram(driver, rotate, game, players, every):
+    """Every seat's face through a whole seeded game, menu cursor moves included, leaves the stock RAM."""
+    pairs = [Pair(driver, rotate=rotate, seed=seat) for seat in range(players)]
+    menus = [Menu() for _ in range(players)]
+    shown = 0
+    for match in reachable_matches(game, players, seed=3, every=every):
+        for seat, (pair, menu) in enumerate(zip(pairs, menus)):
+            actions = match.legal_actions(seat)
+            menu.reset()
+            for move in range(2 if actions else 1):
+                if move:
+                    menu.move(actions, +1)
+                face = seat_face(match.game, match.names, seat, match.view(seat), actions, menu)
+                pair.show(render_face(face, pair.size))
+                shown += 1
+    assert shown > 100
+
+
+# --- only what changed ------------------------------------------------------------
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_identical_frame_sends_nothing(driver):
+    """Showing the frame the panel already holds puts no byte on the bus."""
+    pair = Pair(driver)
+    image = drawn(pair.size, [(3, 3, 60, 20, 1)])
+    pair.show(image)
+    pair.partial.display(image.copy())
+    assert pair.partial_bus.calls == []
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_one_pixel_writes_one_byte(driver):
+    """Changing one pixel writes exactly the RAM byte holding it, after a short address command."""
+    pair = Pair(driver)
+    image = drawn(pair.size, [(0, 0, 127, 9, 1)])
+    pair.show(image)
+    image.putpixel((70, 40), 1)     # page 5, column 70
+    pair.partial_ram.written.clear()
+    pair.partial.display(image)
+    assert pair.partial_bus.data_bytes == 1
+    assert pair.partial_bus.command_bytes == (6 if driver == "ssd1306" else 3)
+    pair._flush()
+    offset = 0 if driver == "ssd1306" else 2
+    assert pair.partial_ram.written == {5 * pair.partial_ram.COLUMNS + 70 + offset}
+    pair.stock.display(image)
+    pair._flush()
+    assert pair.partial_ram.ram == pair.stock_ram.ram
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_written_bytes_cover_every_change_and_little_else(driver):
+    """The bytes written include every changed byte; unchanged ones only in joined gaps or windows."""
+    pair = Pair(driver)
+    rng = random.Random(7)
+    boxes = [(rng.randrange(128), rng.randrange(64), rng.randrange(128), rng.randrange(64), 1)
+             for _ in range(6)]
+    pair.show(drawn(pair.size, boxes))
+    before = bytes(pair.partial_ram.ram)
+    boxes.append((100, 50, 110, 60, 0))
+    boxes.append((2, 2, 4, 30, 1))
+    pair.partial_ram.written.clear()
+    pair.show(drawn(pair.size, boxes))
+    changed = {a for a, (x, y) in enumerate(zip(before, pair.partial_ram.ram)) if x != y}
+    assert changed and changed <= pair.partial_ram.written
+    assert len(pair.partial_ram.written) <= 2 * len(changed) + 30
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_a_menu_line_change_is_a_small_fraction_of_a_frame(driver):
+    """Moving a menu cursor on a real seat face sends a small fraction of the stock 1,024 bytes plus commands."""
+    pair = Pair(driver)
+    match = next(reachable_matches("tenno", 4, seed=1))
+    seat = match.pending()[0]
+    actions = match.legal_actions(seat)
+    menu = Menu()
+    face = seat_face(match.game, match.names, seat, match.view(seat), actions, menu)
+    pair.show(render_face(face))
+    menu.move(actions, +1)
+    moved = seat_face(match.game, match.names, seat, match.view(seat), actions, menu)
+    assert moved != face
+    pair.stock.display(render_face(moved))
+    pair.partial.display(render_face(moved))
+    stock = pair.stock_bus.data_bytes + pair.stock_bus.command_bytes
+    sent = pair.partial_bus.data_bytes + pair.partial_bus.command_bytes
+    assert stock == 1024 + (6 if driver == "ssd1306" else 8 * 3)
+    assert 0 < sent <= stock // 4
+    pair._flush()
+    assert pair.partial_ram.ram == pair.stock_ram.ram
+
+
+def test_failed_send_resends_the_whole_next_frame():
+    """After the bus fails mid-update the panel RAM is unknown, so the next frame goes whole."""
+    pair = Pair("ssd1306")
+    pair.show(drawn(pair.size, [(0, 0, 50, 50, 1)]))
+    pair.partial_bus.fail = OSError(121, "Remote I/O error")
+    with pytest.raises(OSError):
+        pair.partial.display(drawn(pair.size, [(0, 0, 60, 50, 1)]))
+    pair.partial_bus.fail = None
+    pair.partial.display(drawn(pair.size, [(0, 0, 60, 50, 1)]))
+    assert pair.partial_bus.data_bytes == 1024
+
+
+def test_invalidate_resends_the_whole_frame():
+    """invalidate() (after a panel reset) makes the same frame go out whole again."""
+    pair = Pair("sh1106")
+    image = drawn(pair.size, [(0, 0, 20, 20, 1)])
+    pair.show(image)
+    pair.partial.invalidate()
+    pair.partial.display(image)
+    assert pair.partial_bus.data_bytes == 1024
+    assert [c[0] for k, c in pair.partial_bus.calls if k == "command"] == [0xB0 + p for p in range(8)]
+
+
+def test_sh1106_runs_use_the_column_offset():
+    """An SH1106 run starting at column 100 addresses RAM column 102 (luma's offset of 2)."""
+    pair = Pair("sh1106")
+    image = Image.new("1", pair.size)
+    pair.show(image)
+    image.putpixel((100, 17), 1)    # page 2
+    pair.partial.display(image)
+    assert pair.partial_bus.calls == [("command", bytes([0xB2, 102 & 0x0F, 0x10 | 102 >> 4])),
+                                      ("data", bytes([0x02]))]
+
+
+def test_wrong_mode_or_size_is_refused():
+    """Only mode "1" images of the device's size are taken."""
+    panel = PartialSSD1306(RecordingInterface())
+    with pytest.raises(ValueError, match="mode"):
+        panel.display(Image.new("L", (128, 64)))
+    with pytest.raises(ValueError, match="size"):
+        panel.display(Image.new("1", (64, 128)))
+
+
+def test_drivers_are_the_luma_classes_they_extend():
+    """Each partial driver is an instance of its luma class, so code that checks for one still works."""
+    assert issubclass(PartialSSD1306, oled.ssd1306)
+    assert issubclass(PartialSSD1309, oled.ssd1309)
+    assert issubclass(PartialSH1106, oled.sh1106)
+    assert set(DRIVERS) == {"ssd1306", "ssd1309", "sh1106"}
+
+
+# --- planning ---------------------------------------------------------------------
+
+def test_changed_runs_joins_close_runs_and_keeps_far_ones_apart():
+    """Runs separated by at most the join gap are one run; wider gaps stay two."""
+    old = bytes(256)
+    new = bytearray(256)
+    new[3] = new[8] = 1             # gap of 4 unchanged columns: joined at gap 10
+    new[40] = 1                     # far away: its own run
+    new[128 + 127] = 1              # page 1, last column
+    runs = changed_runs(old, bytes(new), 128, 2, join_gap=10)
+    assert runs == [[(3, 9), (40, 41)], [(127, 128)]]
+    assert changed_runs(old, bytes(new), 128, 2, join_gap=3)[0] == [(3, 4), (8, 9), (40, 41)]
+
+
+def test_plan_windows_merges_stacked_pages_and_splits_distant_ones():
+    """Two pages changed over the same columns share one window; far-apart pages do not."""
+    stacked = [[], [], [], [], [], [], [(0, 60)], [(0, 60)]]
+    assert plan_windows(stacked) == [(6, 7, 0, 60)]
+    apart = [[(0, 10)], [], [], [], [], [], [], [(100, 110)]]
+    assert plan_windows(apart) == [(0, 0, 0, 10), (7, 7, 100, 110)]
+    assert plan_windows([[] for _ in range(8)]) == []
+
+
+def window_bytes(windows, cost=10):
+    return sum((last - first + 1) * (end - start) + cost for first, last, start, end in windows)
+
+
+def test_plan_windows_does_not_merge_pages_across_an_unchanged_one_when_that_costs_more():
+    """Pages 0 and 2 over the same 20 columns: two windows (60 bytes) beat one over pages 0-2 (70)."""
+    runs = [[(0, 20)], [], [(0, 20)], [], [], [], [], []]
+    assert plan_windows(runs) == [(0, 0, 0, 20), (2, 2, 0, 20)]
+    assert plan_windows([[(0, 20)], [(0, 20)], [(0, 20)]] + [[]] * 5) == [(0, 2, 0, 20)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.tuples(st.integers(0, 127), st.integers(1, 30)), max_size=3),
+                min_size=8, max_size=8))
+def test_plan_windows_is_the_cheapest_split_into_page_groups(raw):
+    """No split of the changed pages into consecutive groups costs fewer bytes than the plan."""
+    runs = []
+    for page_raw in raw:            # sorted, non-overlapping runs, as changed_runs makes them
+        page, edge = [], 0
+        for gap, length in page_raw:
+            start = edge + gap + (11 if page else 0)
+            if start + length > 128:
+                break
+            page.append((start, start + length))
+            edge = start + length
+        runs.append(page)
+    plan = plan_windows(runs)
+    covered = {(p, c) for first, last, start, end in plan
+               for p in range(first, last + 1) for c in range(start, end)}
+    assert all((p, c) in covered for p, page in enumerate(runs) for s, e in page
+               for c in range(s, e))
+    changed = [p for p, page in enumerate(runs) if page]
+    best = None
+    for cuts in range(2 ** max(len(changed) - 1, 0)):
+        groups, group = [], [changed[0]] if changed else []
+        for i, page in enumerate(changed[1:]):
+            if cuts >> i & 1:
+                groups.append(group)
+                group = [page]
+            else:
+                group.append(page)
+        if group:
+            groups.append(group)
+        windows = []
+        for group in groups:
+            if len(group) == 1:
+                windows += [(group[0], group[0], s, e) for s, e in runs[group[0]]]
+            else:
+                windows.append((group[0], group[-1], min(runs[p][0][0] for p in group),
+                                max(runs[p][-1][1] for p in group)))
+        cost = window_bytes(windows)
+        best = cost if best is None or cost < best else best
+    assert window_bytes(plan) == (best or 0)
