@@ -3,8 +3,8 @@
 The loop is the engine's own test helper, ``engine.testing.play_random``: each
 step picks a random pending seat and one of its legal actions (now and then,
 5 %, an action open to a waiting seat, such as a payment), and applies it with
-``Match.apply``, which checks it against ``legal_actions`` and works on a copy
-of the state. Games are seeded 0, 1, 2, ... and played to the end. Time is the
+``Match.apply``, which checks it against ``legal_actions`` and then changes
+the state in place. Games are seeded 0, 1, 2, ... and played to the end. Time is the
 process's CPU time on one thread (``time.process_time_ns``), game set-up
 included.
 """

@@ -2,13 +2,15 @@
 
 The header (game, players, seed, options, names) plus the action list replays
 to the identical state; that is what the journal, undo, tests and bug reports
-rely on. `apply` works on a copy and only keeps it when the whole action went
-through, so a refused or failing action never leaves a half-changed state.
+rely on. `apply` checks an action against the legal ones before anything
+changes, so a refused action changes nothing; it then changes the state in
+place (copying every state per action cost most of the engine's time), and
+if a rule ever failed halfway it rebuilds the state by replay before raising,
+so a failing action never leaves a half-changed state either.
 """
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
@@ -83,8 +85,19 @@ class Match:
     def __init__(self, game: Game, header: Header, state: Any, actions: list[Action] | None = None):
         self.game = game
         self.header = header
+        self._legal: dict[int, list[Action]] = {}
         self.state = state
         self.actions: list[Action] = list(actions or [])
+
+    @property
+    def state(self) -> Any:
+        """The game state; change it only through `apply` (setting it anew forgets what was cached)."""
+        return self._state
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        self._state = state
+        self._legal.clear()
 
     # --- building -------------------------------------------------------
     @classmethod
@@ -139,10 +152,18 @@ class Match:
         return [] if self.is_over else self.game.pending(self.state)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """What `seat` may do now: its pending decision, or an action open at any time (a payment)."""
-        if self.is_over or not 0 <= seat < self.header.players:
+        """What `seat` may do now: its pending decision, or an action open at any time (a payment).
+
+        The list is kept until the state changes, since the runtime asks for
+        every seat on every press; do not change it.
+        """
+        if not 0 <= seat < self.header.players:
             return []
-        return self.game.legal_actions(self.state, seat)
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = [] if self.is_over else self.game.legal_actions(self.state, seat)
+            self._legal[seat] = cached
+        return cached
 
     def apply(self, action: Any) -> list[dict[str, Any]]:
         """Apply one action and return the public events it caused; raise IllegalAction otherwise."""
@@ -152,23 +173,38 @@ class Match:
             raise IllegalAction("the game is over")
         if not 0 <= seat < self.header.players:
             raise IllegalAction(f"there is no seat {seat} at a {self.header.players}-player table")
-        legal = self.game.legal_actions(self.state, seat)
+        legal = self.legal_actions(seat)
         if not legal:
             waiting = ", ".join(self.names[s] for s in self.game.pending(self.state)) or "nobody"
             raise IllegalAction(f"{self.names[seat]} has nothing to decide now (waiting for {waiting})")
-        if not any(same_action(action, a) for a in legal):
+        try:
+            found: Action | None = legal[legal.index(action)]  # the list's own comparison, in C
+        except ValueError:
+            found = None
+        if found is None or not same_action(action, found):
             kinds = sorted({a["do"] for a in legal})
             if action["do"] not in kinds:
                 raise IllegalAction(
                     f"{self.names[seat]} cannot {action['do']!r} now; the choices are: {', '.join(kinds)}"
                 )
             raise IllegalAction(f"{self.names[seat]}: {describe_action(action)} is not a legal {action['do']!r} now")
-        state = copy.deepcopy(self.state)
-        events = self.game.perform(state, action)
-        self.game.flow.settle(state)
-        self.state = state
+        self._legal.clear()
+        try:
+            events = self.game.perform(self.state, action)
+            self.game.flow.settle(self.state)
+        except Exception:
+            # A rule that fails halfway must not leave a half-changed game: rebuild it by replay.
+            self.state = Match.replay(self.header, self.actions).state
+            raise
         self.actions.append(dict(action))
         return events
+
+    def take_back(self) -> None:
+        """Take the last action back: undo is replay minus the tail."""
+        if not self.actions:
+            raise IllegalAction("there is nothing to take back")
+        again = Match.replay(self.header, self.actions[:-1])
+        self.state, self.actions = again.state, again.actions
 
     # --- what may be seen -------------------------------------------------
     def view(self, seat: int) -> View:
@@ -203,7 +239,7 @@ def _same_value(a: Any, b: Any) -> bool:
 
 def same_action(a: Action, b: Action) -> bool:
     """Equal field by field and type by type: `True` is not the seat or slot 1, though Python says so."""
-    return a.keys() == b.keys() and all(_same_value(a[k], b[k]) for k in a)
+    return a == b and all(_same_value(a[k], b[k]) for k in a)  # == alone would take True for 1
 
 
 def describe_action(action: Action) -> str:

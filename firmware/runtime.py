@@ -102,6 +102,9 @@ class Runtime:
         # Table commands by name; the CLI adds those that need a session (new game, end game).
         self.commands: dict[str, Callable[..., str]] = {"undo": self._undo_command}
         self.request: Request | None = None  # an undo or end asked for at the table, awaiting a yes
+        # Called on this runtime's thread after every refresh: the one safe moment for another
+        # thread's helper (the host console) to take what it needs of the match.
+        self.watchers: list[Callable[[], None]] = []
         self.refresh()
 
     # --- input ---------------------------------------------------------------
@@ -152,7 +155,8 @@ class Runtime:
             if action is not None:
                 self.submit(action)
                 return
-        self.refresh()
+        # Moving along a menu changes that seat's face alone: leave the others be.
+        self.refresh(only=event.seat)
 
     # --- the table menu ------------------------------------------------------
     def _table_choices(self, index: int) -> list[dict[str, Any]]:
@@ -224,7 +228,6 @@ class Runtime:
     def submit(self, action: dict[str, Any]) -> bool:
         """Apply, journal, then redraw. A refused action only sets a notice on its seat."""
         seat = action.get("seat") if isinstance(action, dict) else None
-        before_state, before_count = self.match.state, len(self.match.actions)
         try:
             events = self.match.apply(action)
         except IllegalAction as err:
@@ -235,14 +238,13 @@ class Runtime:
                 self.journal.append(action)
             except OSError as err:
                 # Not saved means not accepted: put the match back as it was.
-                self.match.state = before_state
-                del self.match.actions[before_count:]
+                self.match.take_back()
                 _log.error("journal write failed: %s", err)
                 self._notice(seat, _("Not saved ({error}); try again").format(error=err.strerror or err))
                 return False
         for listener in self.listeners:
             listener(self.match, action, events)
-        self.refresh()
+        self.refresh(first=seat if isinstance(seat, int) else None)
         return True
 
     def run_command(self, command: Command) -> str:
@@ -282,17 +284,15 @@ class Runtime:
 
         Returns False when there is nothing to undo or the undo could not be saved.
         """
-        match = self.match
-        if not match.actions:
+        if not self.match.actions:
             return False
-        again = Match.replay(match.header, match.actions[:-1])
         if self.journal is not None:
             try:
                 self.journal.append_undo()
             except OSError as err:
                 _log.error("journal write failed: %s", err)
                 return False
-        self.match = again
+        self.match.take_back()
         for seat in self.seats:
             seat.menu.reset()
             seat.face = None  # menus may point at choices that no longer exist: redraw all
@@ -346,26 +346,35 @@ class Runtime:
         broken = [self.match.names[i] for i, s in enumerate(self.seats) if s.degraded and i != seat]
         return _("{names}: screen fault").format(names=", ".join(broken)) if broken else ""
 
-    def refresh(self) -> None:
-        """Redraw the seats whose face changed.
+    def refresh(self, only: int | None = None, first: int | None = None) -> None:
+        """Redraw the seats whose face changed: `only` that seat, or all, `first` one first.
 
         A screen that fails changes what the other seats say (they note the
-        fault), so one more pass follows whenever a seat's fault state changed.
+        fault), so one more pass over every seat follows whenever a seat's
+        fault state changed.
         """
-        for _attempt in range(2):
-            if not self._redraw():
-                break
+        order = list(range(len(self.seats)))
+        if only is not None:
+            order = [only]
+        elif first is not None and 0 <= first < len(order):
+            order.remove(first)
+            order.insert(0, first)  # the seat that pressed sees its answer first
+        if self._redraw(order):
+            self._redraw(list(range(len(self.seats))))
+        for watcher in self.watchers:
+            watcher()
 
     def tick(self) -> None:
         """Called when no event came for a while: try failing screens whose back-off is over."""
         if any(seat.degraded for seat in self.seats):
             self.refresh()
 
-    def _redraw(self) -> bool:
-        """Draw every changed face once; return whether any seat's fault state changed."""
+    def _redraw(self, order: Sequence[int]) -> bool:
+        """Draw the changed faces of these seats once; return whether any seat's fault state changed."""
         faults_changed = False
         now = self.clock()
-        for index, seat in enumerate(self.seats):
+        for index in order:
+            seat = self.seats[index]
             face = self.face(index)
             if face == seat.face:
                 continue

@@ -288,7 +288,9 @@ class HostConsole(_Endpoint):
         self._sent_version: int | None = None
         self._last: dict[str, Any] | None = None
         self._force = True
+        self._current: dict[str, Any] = self.table_message()
         runtime.listeners.append(self.record)
+        runtime.watchers.append(self.snapshot)
 
     def record(self, match: Any, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
         """Runtime listener: keep the public events in words (runs on the runtime's thread)."""
@@ -302,12 +304,17 @@ class HostConsole(_Endpoint):
             self._log_match = match
             self._log.extend(lines)
 
+    def snapshot(self) -> None:
+        """Runtime watcher: build the table message on the runtime's thread, where the match is still."""
+        message = self.table_message()
+        with self._log_lock:
+            self._current = message
+
     def table_message(self) -> dict[str, Any]:
         """The public side of the table now, as a ``table`` message.
 
-        Read from one snapshot of the match: ``Match.apply`` replaces its
-        state object rather than changing it, so this is safe from the
-        pump's thread.
+        The match changes in place as actions are applied, so this runs on the
+        runtime's thread (see `snapshot`), or before the runtime's loop starts.
         """
         match = self.runtime.match
         state = match.state
@@ -362,7 +369,8 @@ class HostConsole(_Endpoint):
         with self._lock:
             if not self.link.connected:
                 return
-            message = self.table_message()
+            with self._log_lock:
+                message = dict(self._current)
             if message == self._last and not self._force:
                 self._sent_version = version
                 return

@@ -52,7 +52,7 @@ def test_setup_follows_the_start_position_card_and_round_one_starts_at_phase_fou
         act(match, task.seat, **{k: v for k, v in match.legal_actions(task.seat)[0].items() if k != "seat"})
     assert seen == expected
     assert tile(match.state.throne) == ("baron", 1, 45)  # the emperor's 45 Baron, with no choice to make
-    assert state is not match.state and match.state.phase == "actions" and match.state.round == 1
+    assert match.state.phase == "actions" and match.state.round == 1
     assert match.pending() == [1]  # the emperor acts first
     for seat, player in enumerate(match.state.seats):
         assert (player.aristocrats, player.knights) == (3, 2), "4 tiles and a knight each on the board"
