@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Sequence
 
 from .flow import Flow
+from .i18n import _
 from .options import RuleOption
 from .rng import Rng
 
@@ -145,3 +146,76 @@ class Game:
 
     def check_invariants(self, state: Any) -> None:
         """Raise AssertionError if a state breaks a conservation rule."""
+
+
+class ModularGame(Game):
+    """A game whose rules, views and words are three modules of pure functions.
+
+    A subclass names its modules and its facts; every method of `Game` is then
+    served by a function of the same name in them:
+
+    - `rules`: setup, pending, legal_actions, perform, result, redeal, check_invariants;
+    - `views`: view, public_view;
+    - `text`: prompt (the public prompt), header, panel, ask, label,
+      describe_event, standings, and HELP (phase -> lines of rules help).
+    """
+
+    rules: ClassVar[Any]
+    views: ClassVar[Any]
+    text: ClassVar[Any]
+    colours: ClassVar[Sequence[str]] = ()  # seat names by default, in seating order
+
+    def setup(self, players: int, rng: Rng, options: dict[str, Any]) -> Any:
+        return self.rules.setup(players, rng, options)
+
+    def pending(self, state: Any) -> list[int]:
+        return self.rules.pending(state)
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        return self.rules.legal_actions(state, seat)
+
+    def perform(self, state: Any, action: Action) -> list[dict[str, Any]]:
+        return self.rules.perform(state, action)
+
+    def result(self, state: Any) -> Result | None:
+        return self.rules.result(state)
+
+    def redeal(self, state: Any, seat: int, rng: Rng) -> Any:
+        return self.rules.redeal(state, seat, rng)
+
+    def check_invariants(self, state: Any) -> None:
+        self.rules.check_invariants(state)
+
+    def view(self, state: Any, seat: int) -> View:
+        return self.views.view(state, seat)
+
+    def public_view(self, state: Any) -> View:
+        return self.views.public_view(state)
+
+    def seat_names(self, players: int) -> list[str]:
+        return list(self.colours[:players]) if len(self.colours) >= players else super().seat_names(players)
+
+    def public_prompt(self, view: View, names: Sequence[str]) -> Prompt:
+        return self.text.prompt(view, names)
+
+    def header(self, view: View, names: Sequence[str]) -> str:
+        return self.text.header(view, names)
+
+    def panel(self, view: View, names: Sequence[str]) -> list[str]:
+        return self.text.panel(view, names)
+
+    def ask(self, view: View, names: Sequence[str]) -> str:
+        return self.text.ask(view, names)
+
+    def label(self, view: View, key: str, value: Any, names: Sequence[str], chosen: dict[str, Any]) -> str:
+        return self.text.label(view, key, value, names, chosen)
+
+    def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str:
+        return self.text.describe_event(event, names)
+
+    def standings(self, view: View, names: Sequence[str]) -> list[str]:
+        return self.text.standings(view, names)
+
+    def rules_help(self, view: View, names: Sequence[str]) -> list[str]:
+        phase = "over" if view.get("over") else view.get("phase")
+        return [_(line) for line in getattr(self.text, "HELP", {}).get(phase, ())]

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine.codec import from_data, to_data
+from engine.codec import to_data
 from engine.games.tenno.cards import CARDS
 from engine.match import Match
 from engine.testing import play_random, reachable_matches

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.testing import quovadis_position
-from firmware.faces import lines_of
-from firmware.render import render_face
 from firmware.runtime import Runtime
+from firmware.testing import press, screen_text
 from hardware.factory import open_table
 from hardware.table import emulator_table
 
@@ -20,18 +19,7 @@ def table():
         yield opened
 
 
-def press(table, runtime, seat, button, times=1):
-    pin = table.seats[seat].buttons.pin(button)
-    for _ in range(times):
-        pin.drive_low()
-        pin.drive_high()
-    runtime.drain()
-
-
-def screen(table, runtime, seat):
-    face = runtime.seats[seat].face
-    assert table.seats[seat].screen.image.tobytes() == render_face(face).tobytes()
-    return "\n".join(lines_of(face))
+screen = screen_text
 
 
 def test_buttons_drive_a_vote_with_private_answers_and_paid_supporters(table):

@@ -9,10 +9,9 @@ import pytest
 
 from engine.match import Match
 from engine.testing import tenno_position
-from firmware.faces import lines_of
 from firmware.journal import Journal
-from firmware.render import render_face
 from firmware.runtime import Runtime
+from firmware.testing import press, run_on, screen_text
 from hardware.factory import open_table
 from hardware.table import emulator_table
 
@@ -25,27 +24,7 @@ def table():
         yield opened
 
 
-def run(table, match, journal=None):
-    runtime = Runtime(match, [seat.screen for seat in table.seats], journal)
-    table.on_event = runtime.post
-    return runtime
-
-
-def press(table, runtime, seat, button, times=1):
-    """Press a real gpiozero button on its mock pin, then let the runtime handle the events."""
-    pin = table.seats[seat].buttons.pin(button)
-    for _ in range(times):
-        pin.drive_low()
-        pin.drive_high()
-    runtime.drain()
-
-
-def screen_text(table, runtime, seat):
-    """The seat's face, after checking its screen shows exactly that face."""
-    face = runtime.seats[seat].face
-    screen = table.seats[seat].screen
-    assert screen.image.tobytes() == render_face(face, screen.size).tobytes()
-    return "\n".join(lines_of(face))
+run = run_on
 
 
 def test_buttons_drive_a_whole_attack_a_monk_reaction_and_a_swap(table):
@@ -296,8 +275,6 @@ def test_a_failing_screen_is_retried_with_back_off_and_recovers(table):
 def test_a_button_held_down_for_long_gives_one_hold_and_no_flood(table):
     import threading
 
-    match = tenno_position(3, {}, active=0)
-    runtime = run(table, match)
     events, first, second = [], threading.Event(), threading.Event()
 
     def sink(event):

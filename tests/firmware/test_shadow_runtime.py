@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.games.shadow.position import position
-from firmware.faces import lines_of
 from firmware.render import render_face
-from firmware.runtime import Runtime
+from firmware.testing import press, run_on, screen_text
 from hardware.factory import open_table
 from hardware.table import emulator_table
 
@@ -20,27 +19,7 @@ def table3():
         yield opened
 
 
-def run(table, match):
-    runtime = Runtime(match, [seat.screen for seat in table.seats])
-    table.on_event = runtime.post
-    return runtime
-
-
-def press(table, runtime, seat, button, times=1):
-    """Press a real gpiozero button on its mock pin, then let the runtime handle the events."""
-    pin = table.seats[seat].buttons.pin(button)
-    for _ in range(times):
-        pin.drive_low()
-        pin.drive_high()
-    runtime.drain()
-
-
-def screen(table, runtime, seat):
-    """The seat's face as text, after checking its screen shows exactly that face."""
-    face = runtime.seats[seat].face
-    shown = table.seats[seat].screen
-    assert shown.image.tobytes() == render_face(face, shown.size).tobytes()
-    return "\n".join(lines_of(face))
+run, screen = run_on, screen_text
 
 
 def image(runtime, seat):

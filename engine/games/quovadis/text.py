@@ -226,8 +226,3 @@ HELP = {
     "bonus": ("A II-Caesar laurel lets you move Caesar now, or leave him.",),
     "over": ("Only players with a senator in the Senate count.", "Most laurels wins; ties: first in the Senate."),
 }
-
-
-def rules_help(view: dict[str, Any], names: Sequence[str]) -> list[str]:
-    phase = "over" if view["over"] else view["phase"]
-    return [_(line) for line in HELP.get(phase, ())]

@@ -506,8 +506,3 @@ HELP = {
     "advance": ("The round marker moves on; the game ends after round five.",),
     "over": ("Most VP wins.",),
 }
-
-
-def rules_help(view: dict[str, Any], names: Sequence[str]) -> list[str]:
-    phase = "over" if view["over"] else view["phase"]
-    return [_(line) for line in HELP.get(phase, ())]

@@ -284,8 +284,3 @@ HELP = {
                "Defender who won: peek secretly at one of the attacker's row cards.",),
     "over": ("Prisoner values score (Ninja 4).", "Ties: add hand and row; the Geisha counts 0."),
 }
-
-
-def rules_help(view: dict[str, Any], names: Sequence[str]) -> list[str]:
-    phase = "over" if view["over"] else view["phase"]
-    return [_(line) for line in HELP.get(phase, ())]
