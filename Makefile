@@ -28,7 +28,7 @@ bench: $(STAMP)
 
 # Power cuts, harder than the test suite's run: 200 SIGKILLs per game.
 chaos: $(STAMP)
-	COURTIER_CHAOS_KILLS=200 $(BIN)/python -m pytest -q -m chaos
+	COURTIER_CHAOS_KILLS=200 $(BIN)/python -m pytest -q -s -m chaos
 
 # On the Raspberry Pi: sudo make install (DESTDIR for a staged root, PREFIX for another place).
 PREFIX ?= /opt/courtier
