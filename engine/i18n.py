@@ -28,5 +28,10 @@ def _(message: str) -> str:
     return _current.gettext(message)
 
 
+def N_(message: str) -> str:
+    """Mark a string for the catalog where it is defined; `_` translates it where it is shown."""
+    return message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.ngettext(singular, plural, n)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...game import Prompt
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from .board import BOARD, LAURELS
 
 
@@ -218,11 +218,11 @@ def standings(view: dict[str, Any], names: Sequence[str]) -> list[str]:
 
 
 HELP = {
-    "turn": ("Place a senator in a bottom committee, advance one along a path, or move Caesar.",
-             "Leaving a 3- or 5-seat committee needs 2 or 3 votes of its seats, that many present.",
-             "Caesar on a path: pass without a vote, but his laurel stays."),
-    "vote": ("Answer yes or no on your screen.", "Supporters the mover needed get an I laurel each."),
-    "reward": ("Choose which supporters get an I laurel.",),
-    "bonus": ("A II-Caesar laurel lets you move Caesar now, or leave him.",),
-    "over": ("Only players with a senator in the Senate count.", "Most laurels wins; ties: first in the Senate."),
+    "turn": (N_("Place a senator in a bottom committee, advance one along a path, or move Caesar."),
+             N_("Leaving a 3- or 5-seat committee needs 2 or 3 votes of its seats, that many present."),
+             N_("Caesar on a path: pass without a vote, but his laurel stays.")),
+    "vote": (N_("Answer yes or no on your screen."), N_("Supporters the mover needed get an I laurel each.")),
+    "reward": (N_("Choose which supporters get an I laurel."),),
+    "bonus": (N_("A II-Caesar laurel lets you move Caesar now, or leave him."),),
+    "over": (N_("Only players with a senator in the Senate count."), N_("Most laurels wins; ties: first in the Senate.")),
 }

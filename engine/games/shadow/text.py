@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...game import Prompt
-from ...i18n import _
+from ...i18n import N_, _
 from .data import BOARD, CARDS, PRIVILEGES
 
 ROMAN = {"setup": "Setup", "income": "I", "aging": "II", "descendants": "III", "actions": "IV",
@@ -491,18 +491,18 @@ def standings(view: dict[str, Any], names: Sequence[str]) -> list[str]:
 
 
 HELP = {
-    "setup": ("Lay out the start position as the table prompt says.",),
-    "income": ("Income: 6 + your cities + others' cities where you hold the elector + Saxony; at most 12.",),
-    "aging": ("Every aristocrat ages 10 years; 45s leave the board.",
-              "An empty throne is refilled from the same family."),
-    "descendants": ("Blue cards bought last round give a son at 15; red ones a daughter to marry or send "
-                    "to the nunnery.",),
-    "actions": ("Buy a card, use a privilege, place or move a knight for 1 thaler, or pass.",
-                "Rival ends your phase and calls an election; the emperor cannot take it."),
-    "electors": ("Most influence in an electorate seats its elector: 2 VP.", "The emperor breaks ties."),
-    "election": ("When Rival was bought: every elector votes in secret; a tie keeps the emperor.",
-                 "Non-candidates who backed the winner score 1 VP."),
-    "emperor": ("The emperor takes the round's VP, thalers and empire cities.",),
-    "advance": ("The round marker moves on; the game ends after round five.",),
-    "over": ("Most VP wins.",),
+    "setup": (N_("Lay out the start position as the table prompt says."),),
+    "income": (N_("Income: 6 + your cities + others' cities where you hold the elector + Saxony; at most 12."),),
+    "aging": (N_("Every aristocrat ages 10 years; 45s leave the board."),
+              N_("An empty throne is refilled from the same family.")),
+    "descendants": (N_("Blue cards bought last round give a son at 15; red ones a daughter to marry or send "
+                       "to the nunnery."),),
+    "actions": (N_("Buy a card, use a privilege, place or move a knight for 1 thaler, or pass."),
+                N_("Rival ends your phase and calls an election; the emperor cannot take it.")),
+    "electors": (N_("Most influence in an electorate seats its elector: 2 VP."), N_("The emperor breaks ties.")),
+    "election": (N_("When Rival was bought: every elector votes in secret; a tie keeps the emperor."),
+                 N_("Non-candidates who backed the winner score 1 VP.")),
+    "emperor": (N_("The emperor takes the round's VP, thalers and empire cities."),),
+    "advance": (N_("The round marker moves on; the game ends after round five."),),
+    "over": (N_("Most VP wins."),),
 }

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...game import Prompt
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from .cards import CARDS
 
 
@@ -269,18 +269,18 @@ def standings(view: dict[str, Any], names: Sequence[str]) -> list[str]:
 
 
 HELP = {
-    "setup": ("Lay peasants 1, 2, 3 face down in any order.", "The other 8 cards are your hand.",
-              "Never reorder your row."),
-    "attack": ("Turn a row card up (never the Shogun) and name a card in another row.",
-               "Ninja attacks at 8. Geisha: always 1 more than her foe, then leaves.",
-               "Higher wins; a tie discards both."),
-    "defend": ("The defender may reveal a Monk in the row: +2 to the attacked card, not to itself.",
-               "A winning Shogun captures the attacker.", "Higher wins; a tie discards both."),
-    "ronin": ("A Ronin that attacked may attack once more with another row card.",
-              "Gaps are refilled only after both fights.",),
-    "refill": ("Fill each gap from your hand, face down.", "Never reorder the row.",
-               "A gap nobody can fill ends the game."),
-    "reward": ("Attacker who won and lost nothing: swap a row card with a hand card, or pretend.",
-               "Defender who won: peek secretly at one of the attacker's row cards.",),
-    "over": ("Prisoner values score (Ninja 4).", "Ties: add hand and row; the Geisha counts 0."),
+    "setup": (N_("Lay peasants 1, 2, 3 face down in any order."), N_("The other 8 cards are your hand."),
+              N_("Never reorder your row.")),
+    "attack": (N_("Turn a row card up (never the Shogun) and name a card in another row."),
+               N_("Ninja attacks at 8. Geisha: always 1 more than her foe, then leaves."),
+               N_("Higher wins; a tie discards both.")),
+    "defend": (N_("The defender may reveal a Monk in the row: +2 to the attacked card, not to itself."),
+               N_("A winning Shogun captures the attacker."), N_("Higher wins; a tie discards both.")),
+    "ronin": (N_("A Ronin that attacked may attack once more with another row card."),
+              N_("Gaps are refilled only after both fights."),),
+    "refill": (N_("Fill each gap from your hand, face down."), N_("Never reorder the row."),
+               N_("A gap nobody can fill ends the game.")),
+    "reward": (N_("Attacker who won and lost nothing: swap a row card with a hand card, or pretend."),
+               N_("Defender who won: peek secretly at one of the attacker's row cards."),),
+    "over": (N_("Prisoner values score (Ninja 4)."), N_("Ties: add hand and row; the Geisha counts 0.")),
 }
