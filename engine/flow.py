@@ -16,7 +16,6 @@ the tests play whole games both ways to show the two agree.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 from typing import Any, Callable, Sequence
 
 from transitions import Machine
@@ -54,11 +53,17 @@ class Flow:
                 if phase not in self.phases:
                     raise ValueError(f"flow step {step.doc or step.dest!r} names unknown phase {phase!r}")
 
+        plain: dict[Any, Any] = {}  # the machine's callback -> the game's function of the state
+
         def cond(fn: Condition) -> Callable[[Any], bool]:
-            return lambda event: fn(event.model)
+            wrapped = lambda event: fn(event.model)  # noqa: E731
+            plain[wrapped] = fn
+            return wrapped
 
         def call(fn: Callback) -> Callable[[Any], None]:
-            return lambda event: fn(event.model)
+            wrapped = lambda event: fn(event.model)  # noqa: E731
+            plain[wrapped] = fn
+            return wrapped
 
         transitions = []
         for step in self.steps:
@@ -80,20 +85,20 @@ class Flow:
             send_event=True,
             model_attribute="phase",
         )
-        # Read the machine's transitions back, per phase and in order: (conditions, dest, after).
+        # Read the machine's transitions back, per phase and in order: (conditions, dest, after),
+        # as the game's own functions of the state.
         self._table = {
-            phase: [([c.func for c in t.conditions], t.dest, list(t.after)) for t in ts]
+            phase: [([plain[c.func] for c in t.conditions], t.dest, [plain[a] for a in t.after]) for t in ts]
             for phase, ts in self.machine.events["advance"].transitions.items()
         }
 
     def settle(self, state: Any, through_machine: bool = False) -> list[str]:
         """Take transitions until none applies; return the phases entered, in order."""
         entered = []
-        event = SimpleNamespace(model=state)  # what the conditions and callbacks read
         trigger = self.machine.events["advance"]
         for _ in range(_MAX_STEPS):
             for conditions, dest, after in self._table.get(state.phase, ()):
-                if all(condition(event) for condition in conditions):
+                if all(condition(state) for condition in conditions):
                     break
             else:
                 return entered
@@ -103,7 +108,7 @@ class Flow:
             else:
                 state.phase = dest
                 for callback in after:
-                    callback(event)
+                    callback(state)
             entered.append(state.phase)
         raise RuntimeError(f"flow did not settle after {_MAX_STEPS} steps (phase {state.phase})")
 

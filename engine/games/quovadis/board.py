@@ -7,6 +7,7 @@ the sources do state, naming the rule.
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,7 +48,14 @@ class Board:
     assumption: bool = False
 
     def exits(self, committee: str) -> list[Path_]:
-        return [p for p in self.paths.values() if p.source == committee]
+        return self._exits.get(committee, [])
+
+    @functools.cached_property
+    def _exits(self) -> dict[str, list[Path_]]:
+        exits: dict[str, list[Path_]] = {}
+        for path in self.paths.values():
+            exits.setdefault(path.source, []).append(path)
+        return exits
 
     @property
     def diamonds(self) -> list[str]:
