@@ -15,19 +15,21 @@ import cProfile
 import pstats
 import random
 import sys
+from pathlib import Path
 
 from engine.games import all_games
 from engine.match import Match
 from engine.testing import play_random
 
+_ROOT = str(Path(__file__).resolve().parents[1]) + "/"  # shown paths are relative to the repository
+
 # (label, file suffix, function name): cumulative time under each, per game.
 STEPS = (
-    ("state copy (copy.deepcopy in Match.apply)", "copy.py", "deepcopy"),
-    ("phase machine (Flow.settle, transitions)", "engine/flow.py", "settle"),
-    ("Game.legal_actions (from apply and the player)", "__init__.py", "legal_actions"),
-    ("Game.pending", "__init__.py", "pending"),
-    ("Game.result (every is_over)", "__init__.py", "result"),
-    ("Game.perform", "__init__.py", "perform"),
+    ("phase machine (Flow.settle)", "engine/flow.py", "settle"),
+    ("legal actions (from apply and the player; cached per state)", "engine/game.py", "legal_actions"),
+    ("pending seats", "engine/game.py", "pending"),
+    ("result (every is_over)", "engine/game.py", "result"),
+    ("perform (the rules changing the state)", "engine/game.py", "perform"),
     ("JSON-shape check (check_action_shape)", "engine/match.py", "check_action_shape"),
 )
 
@@ -49,13 +51,12 @@ def summary(stats: pstats.Stats, game: str, top: int = 8) -> list[str]:
     lines = [f"  total {total:.2f} s"]
     for label, suffix, name in STEPS:
         cumulative = sum(ct for (path, _, func), (_, _, _, ct, _) in table.items()
-                         if func == name and path.endswith(suffix)
-                         and (suffix != "__init__.py" or f"/games/{game}/" in path))
+                         if func == name and path.endswith(suffix))
         lines.append(f"  {100 * cumulative / total:5.1f} %  {label}")
     lines.append("  own time:")
     ranked = sorted(table.items(), key=lambda item: item[1][2], reverse=True)[:top]
     for (path, line, func), (_, calls, tt, _, _) in ranked:
-        short = path.split("site-packages/")[-1].split("/work/main/")[-1]
+        short = path.split("site-packages/")[-1].removeprefix(_ROOT)
         lines.append(f"  {100 * tt / total:5.1f} %  {func} ({short}:{line}), {calls} calls")
     return lines
 

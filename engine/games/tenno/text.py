@@ -189,7 +189,7 @@ def fight_line(f: dict[str, Any], names: Sequence[str]) -> str:
 
 def fight_steps(f: dict[str, Any], names: Sequence[str]) -> list[str]:
     """The physical moves after a revealed fight."""
-    a, d = names[f["attacker"]], names[f["defender"]]
+    d = names[f["defender"]]
     steps = [fight_line(f, names)]
     for seat, slot, card, lost in ((f["attacker"], f["slot"], f["attack_card"], f["attacker_lost"]),
                                    (f["defender"], f["target_slot"], f["defend_card"], f["defender_lost"])):
@@ -204,7 +204,6 @@ def fight_steps(f: dict[str, Any], names: Sequence[str]) -> list[str]:
             steps.append(_("{owner}'s {card} leaves the game (discard)").format(owner=owner, card=card_name(card)))
     if f["monk_slot"] >= 0:
         steps.append(_("{d}: turn the Monk face down again").format(d=d))
-    del a
     return steps
 
 
