@@ -293,7 +293,7 @@ def test_the_final_screens_show_every_total():
     assert "Green: 15 laurels (no senator in the Senate: out)" in match.prompt().steps
 
 
-def test_reveal_variant_shows_every_total_when_the_first_three_senators_enter():
+def test_reveal_variant_shows_every_total_when_the_first_three_players_enter():
     match = quovadis_position(3, {"C1": [RED]}, laurels={RED: ["V"], BLUE: ["II"]}, reveal_laurels=True)
     events = act(match, RED, "advance", committee="C1", path="p15")
     reveal = [e for e in events if e["type"] == "reveal"]
@@ -312,3 +312,35 @@ def test_the_last_move_completes_unless_the_option_ends_the_game_before_its_laur
         act(match, YELLOW, "caesar", path="p11")
         act(match, RED, "advance", committee="C2", path="p16")
         assert match.is_over and len(match.state.seats[RED].laurels) == laurels
+
+
+def test_a_players_second_senator_in_the_senate_shows_no_laurels():
+    match = quovadis_position(3, {"S": [RED], "C1": [RED]}, laurels={RED: ["V"]}, reveal_laurels=True)
+    events = act(match, RED, "advance", committee="C1", path="p15")
+    assert not any(e["type"] == "reveal" for e in events)
+
+
+def test_the_move_that_fills_the_senate_still_lets_the_mover_choose_whom_to_pay():
+    # C2 has 5 seats: Red needs 2 more votes and three single backers offer them.
+    match = quovadis_position(4, {"S": [BLUE, BLUE, YELLOW, GREEN], "C2": [RED, BLUE, YELLOW, GREEN]},
+                              caesar="p07")
+    act(match, RED, "advance", committee="C2", path="p16")
+    for seat in (BLUE, YELLOW, GREEN):
+        act(match, seat, "support")
+    assert not match.is_over and match.state.phase == "reward"
+    act(match, RED, "reward", to=GREEN)
+    act(match, RED, "reward", to=YELLOW)
+    assert match.is_over
+    assert match.state.seats[GREEN].laurels == ["I"] and match.state.seats[YELLOW].laurels == ["I"]
+
+
+def test_when_the_supply_runs_short_the_mover_chooses_who_gets_the_last_tokens():
+    match = quovadis_position(3, {"E2": [RED, BLUE, YELLOW]})
+    match.state.supply = 1
+    act(match, RED, "advance", committee="E2", path="p02")
+    act(match, BLUE, "support")
+    act(match, YELLOW, "support")
+    assert match.state.phase == "reward" and match.pending() == [RED]
+    act(match, RED, "reward", to=YELLOW)
+    assert match.state.seats[YELLOW].laurels == ["I"] and match.state.seats[BLUE].laurels == []
+    assert match.state.active == BLUE

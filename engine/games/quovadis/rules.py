@@ -33,7 +33,7 @@ OPTIONS = (
     RuleOption("limited_rewards", False, "Variant: only 10/14/18 'I' tokens for 3/4/5 players.",
                choices=(True, False), source="[HIGH] A.10-1 variant"),
     RuleOption("reveal_laurels", False,
-               "Variant: when the 1st, 2nd and 3rd senator reach the Senate, every laurel total is shown.",
+               "Variant: when the 1st, 2nd and 3rd player reach the Senate, every laurel total is shown.",
                choices=(True, False), source="[HIGH] A.10-2 variant (shown at once, as if demanded)"),
     RuleOption("caesar_waives_quorum", True,
                "Caesar on the path lets a senator leave even when the committee is not half full.",
@@ -172,7 +172,8 @@ def _advance(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
         voters = sorted(set(o for o in state.committees[committee] if o != seat))
         state.vote = Vote(mover=seat, committee=committee, path=path, voters=voters)
         return [{"type": "ask", "seat": seat, "committee": committee, "path": path, "voters": voters}]
-    return _move(state, seat, committee, path, free=kind == "free")
+    events = _move(state, seat, committee, path, free=kind == "free")
+    return events if state.over else events + _end_move(state)
 
 
 def _vote(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
@@ -194,16 +195,19 @@ def _vote(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
     if not passed:
         return events  # the turn goes on: the mover may try something else
     events += _move(state, vote.mover, vote.committee, vote.path, free=False)
+    if state.over:
+        return events
     paid = max(0, need - own)
     tokens = min(paid, state.supply)
-    if tokens and sum(backers.values()) == paid:
-        # No choice to make: every backer's senator was needed.
+    if tokens and sum(backers.values()) == tokens:
+        # No choice to make: every backer's senator was needed, and the supply covers them all.
         for s, count in backers.items():
             events += _pay_reward(state, s, count)
     elif tokens:
         state.payout = dict(backers)
         state.payout_left = tokens
-    return events
+        return events  # the mover chooses who is paid; the move ends after that
+    return events + _end_move(state)
 
 
 def _pay_reward(state: QuoVadisState, seat: int, count: int) -> list[dict[str, Any]]:
@@ -224,6 +228,7 @@ def _reward(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
     events = _pay_reward(state, to, 1)
     if state.payout_left <= 0 or state.supply <= 0:
         state.payout, state.payout_left = {}, 0
+        events += _end_move(state)
     return events
 
 
@@ -247,15 +252,25 @@ def _move(state: QuoVadisState, seat: int, committee: str, path: str, free: bool
         events.append({"type": "collect", "seat": seat, "path": path, "token": token, "refill": refill})
         if LAURELS.kinds[token].caesar and not full:
             state.bonus = True
-    if dest == SENATE:
-        entered = len(state.committees[SENATE])
-        if state.options["reveal_laurels"] and entered <= 3:
-            totals = {str(s): laurel_total(p.laurels) for s, p in enumerate(state.seats)}
-            state.revealed.append({"entered": entered, "totals": totals})
-            events.append({"type": "reveal", "entered": entered, "totals": totals})
-        if full:
-            state.over = "senate"
-            events.append({"type": "end"})
+    senate = state.committees[SENATE]
+    if dest == SENATE and senate.count(seat) == 1 and state.options["reveal_laurels"]:
+        players = len(set(senate))  # this player's first senator: the n-th player in the Senate
+        if players <= 3:
+            state.reveal_due = players
+    return events
+
+
+def _end_move(state: QuoVadisState) -> list[dict[str, Any]]:
+    """Once a move is paid for: show the laurels if the variant asks, and end the game if the Senate is full."""
+    events: list[dict[str, Any]] = []
+    if state.reveal_due:
+        totals = {str(s): laurel_total(p.laurels) for s, p in enumerate(state.seats)}
+        state.revealed.append({"entered": state.reveal_due, "totals": totals})
+        events.append({"type": "reveal", "entered": state.reveal_due, "totals": totals})
+        state.reveal_due = 0
+    if len(state.committees[SENATE]) >= BOARD.senate.seats:
+        state.over = "senate"
+        events.append({"type": "end"})
     return events
 
 

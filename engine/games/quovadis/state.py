@@ -49,4 +49,5 @@ class QuoVadisState:
     turn_done: bool = False
     recent: list[dict[str, Any]] = field(default_factory=list)  # public events of the last action
     revealed: list[dict[str, Any]] = field(default_factory=list)  # laurel totals shown by the reveal variant
+    reveal_due: int = 0  # the n-th player just reached the Senate: show totals once the move is paid
     over: str = ""

@@ -132,7 +132,7 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
         return _("{who} gives {to} a laurel").format(who=who, to=names[event["to"]])
     if kind == "reveal":
         totals = ", ".join(f"{names[int(s)]} {t}" for s, t in event["totals"].items())
-        return _("Senator {n} in the Senate: laurels shown: {totals}").format(n=event["entered"], totals=totals)
+        return _("Player {n} in the Senate: laurels shown: {totals}").format(n=event["entered"], totals=totals)
     if kind == "end":
         return _("The Senate is full")
     return kind
