@@ -63,6 +63,9 @@ class Game:
     options: ClassVar[tuple[RuleOption, ...]] = ()
     # Kinds of action open at any time, not only to pending seats (a payment between players).
     free_actions: ClassVar[frozenset[str]] = frozenset()
+    # Kinds of action that show the table something hidden (a card turned up, ballots counted, a
+    # draw from the bag): taking one back at the table needs every other seat's agreement.
+    revealing_actions: ClassVar[frozenset[str]] = frozenset()
     state_type: ClassVar[type]
     flow: Flow
     # A whole game never takes more accepted actions than this; generic tests rely on it.

@@ -161,7 +161,9 @@ class Runtime:
     # --- the table menu ------------------------------------------------------
     def _table_choices(self, index: int) -> list[dict[str, Any]]:
         if self.request is not None:
-            return table_menu.pick(table_menu.WAIT if index == self.request.by else table_menu.ASK)
+            if index == self.request.by:
+                return table_menu.pick(table_menu.WAIT)
+            return table_menu.pick(table_menu.AGREED if index in self.request.agreed else table_menu.ASK)
         return table_menu.pick(table_menu.INFO if self.seats[index].mode == "info" else table_menu.MENU)
 
     def _handle_table(self, event: InputEvent) -> None:
@@ -210,15 +212,22 @@ class Runtime:
                 seat.notice = _("Ending a game is not possible here")
                 seat.mode = ""
                 return
-            self.request = table_menu.Request(do, index)
+            last = self.match.actions[-1]["do"] if self.match.actions else ""
+            everyone = do == "undo" and last in self.match.game.revealing_actions
+            self.request = table_menu.Request(do, index, everyone=everyone)
             seat.mode = ""
             return
-        request, self.request = self.request, None
+        request = self.request
         assert request is not None
         asker = self.seats[request.by]
         if do == "refuse":
+            self.request = None
             asker.notice = _("{name} said no").format(name=names[index])
             return
+        request.agreed.add(index)
+        if not request.settled(len(self.seats)):
+            return
+        self.request = None
         if request.kind == "undo":
             asker.notice = _("Last action taken back") if self.undo() else _("Nothing to take back")
         else:
@@ -331,8 +340,13 @@ class Runtime:
         panel: list[str] = []
         if self.request is not None:
             title = _("Table")
-            ask = (_("Waiting for another seat's yes") if index == self.request.by
-                   else table_menu.request_question(self.request, names[self.request.by]))
+            if index == self.request.by:
+                ask = (_("Waiting for every seat's yes") if self.request.everyone
+                       else _("Waiting for another seat's yes"))
+            elif index in self.request.agreed:
+                ask = _("You agreed; waiting for the others")
+            else:
+                ask = table_menu.request_question(self.request, names[self.request.by])
         elif seat.mode == "info":
             title = seat.info_title
             panel, position = table_menu.info_page(seat.info, seat.info_offset)

@@ -8,24 +8,37 @@ game's, so the same `Menu` walks them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.i18n import _
 
 MENU = ({"do": "undo"}, {"do": "scores"}, {"do": "help"}, {"do": "end"}, {"do": "close"})
 ASK = ({"do": "agree"}, {"do": "refuse"})
+AGREED = ({"do": "refuse"},)  # a seat that agreed may still say no while the others think
 WAIT = ({"do": "cancel"},)
 INFO = ({"do": "close"},)
 INFO_ROWS = 3  # lines of an info page on a seat screen
 
 
-@dataclass(frozen=True)
+@dataclass
 class Request:
-    """A table decision one seat asked for and another must agree to."""
+    """A table decision one seat asked for and others must agree to.
+
+    Usually one other seat's yes is enough. Taking back an action that showed
+    the table something hidden (a card turned up, the ballots counted, a draw
+    from the bag) needs every other seat's yes: the seat whose secret came
+    out must not be overruled.
+    """
 
     kind: str  # "undo" or "end"
     by: int
+    everyone: bool = False
+    agreed: set[int] = field(default_factory=set)
+
+    def settled(self, seats: int) -> bool:
+        """Whether enough seats have agreed."""
+        return len(self.agreed) >= (seats - 1 if self.everyone else 1)
 
 
 def label(value: str) -> str:

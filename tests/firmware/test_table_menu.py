@@ -141,3 +141,30 @@ def test_an_announcement_is_shown_to_every_seat_until_ok(table):
     assert "unreadable-1" in text(runtime, BLUE)
     press(runtime, BLUE)
     assert "Waiting for Red" in text(runtime, BLUE) and "Saved game" in text(runtime, RED)
+
+
+def test_taking_back_an_action_that_showed_a_hidden_card_needs_every_other_seats_yes(table):
+    runtime = arranged(table)
+    match = runtime.match
+    legal = match.legal_actions(RED)[0]
+    runtime.submit(legal)  # Red's attack turns a row card face up
+    press(runtime, RED, "ok", "hold")
+    press(runtime, RED)  # Undo last action
+    assert "Waiting for every seat's yes" in text(runtime, RED)
+    press(runtime, BLUE)  # Blue agrees: not enough
+    assert runtime.request is not None and "You agreed" in text(runtime, BLUE)
+    assert len(match.actions) == 4
+    press(runtime, GREEN)  # Green agrees too
+    assert runtime.request is None and len(match.actions) == 3
+
+
+def test_any_seat_may_veto_taking_back_a_revealing_action(table):
+    runtime = arranged(table)
+    runtime.submit(runtime.match.legal_actions(RED)[0])
+    press(runtime, RED, "ok", "hold")
+    press(runtime, RED)
+    press(runtime, BLUE)  # yes
+    press(runtime, GREEN, "next")
+    press(runtime, GREEN)  # no
+    assert runtime.request is None and len(runtime.match.actions) == 4
+    assert "Green said no" in text(runtime, RED)

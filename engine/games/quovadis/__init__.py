@@ -24,6 +24,7 @@ class QuoVadis(ModularGame):
     state_type = QuoVadisState
     flow = rules.FLOW
     max_actions = 5_000
+    revealing_actions = frozenset({"support", "refuse", "advance", "pay"})
     rules, views, text = rules, views, text
     colours = ("Red", "Blue", "Yellow", "Green", "Black")
 

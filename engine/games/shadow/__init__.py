@@ -27,6 +27,7 @@ class Shadow(ModularGame):
     state_type = ShadowState
     flow = rules.FLOW
     max_actions = 1000  # a random 4-player game takes 100-250; every paid action costs a thaler
+    revealing_actions = frozenset({"vote"})
     rules, views, text = rules, views, text
     colours = BOARD.colours
 

@@ -23,6 +23,7 @@ class Tenno(ModularGame):
     state_type = TennoState
     flow = rules.FLOW
     max_actions = 600
+    revealing_actions = frozenset({"attack", "defend", "peek"})
     rules, views, text = rules, views, text
     colours = CARDS.colours
 
