@@ -66,6 +66,8 @@ class Game:
     # Kinds of action that show the table something hidden (a card turned up, ballots counted, a
     # draw from the bag): taking one back at the table needs every other seat's agreement.
     revealing_actions: ClassVar[frozenset[str]] = frozenset()
+    # Kinds of action a seat is asked to confirm before they are made (hard to take back alone).
+    confirm_actions: ClassVar[frozenset[str]] = frozenset()
     state_type: ClassVar[type]
     flow: Flow
     # A whole game never takes more accepted actions than this; generic tests rely on it.

@@ -33,7 +33,13 @@ def seat_face(game: Game, names: Sequence[str], seat: int, view: dict[str, Any],
               actions: list[dict[str, Any]], menu: Menu, notice: str = "") -> Face:
     level = menu.level(actions)
     choice = position = ""
-    if level is not None:
+    ask = game.ask(view, names)
+    if level is not None and level.key == "confirm":
+        action = level.chosen
+        fields = [(k, v) for k, v in action.items() if k not in ("seat", "do")] or [("do", action["do"])]
+        summary = " ".join(game.label(view, k, v, names, action) for k, v in fields)
+        ask, choice = _("Sure? {summary}").format(summary=summary), _("Yes, do it (hold: no)")
+    elif level is not None:
         value = level.values[menu.cursor]
         choice = game.label(view, level.key, value, names, level.chosen)
         if len(level.values) > 1:
@@ -42,7 +48,7 @@ def seat_face(game: Game, names: Sequence[str], seat: int, view: dict[str, Any],
         seat_name=names[seat],
         header=game.header(view, names),
         panel=tuple(game.panel(view, names)),
-        ask=game.ask(view, names),
+        ask=ask,
         choice=choice,
         position=position,
         can_go_back=bool(menu.path),

@@ -26,14 +26,21 @@ class Level:
 
 @dataclass
 class Menu:
-    """Cursor and chosen fields of one seat; `level()` recomputes from the current legal actions."""
+    """Cursor and chosen fields of one seat; `level()` recomputes from the current legal actions.
+
+    Kinds of action in `confirm` (those a seat could regret and not take back
+    alone, such as handing a laurel over) ask once more before they are made.
+    """
 
     path: list[tuple[str, Any]] = field(default_factory=list)
     cursor: int = 0
+    confirm: frozenset[str] = frozenset()
+    confirming: Action | None = None
 
     def reset(self) -> None:
         self.path.clear()
         self.cursor = 0
+        self.confirming = None
 
     def candidates(self, actions: list[Action]) -> list[Action]:
         return [a for a in actions if all(a.get(k) == v for k, v in self.path)]
@@ -42,6 +49,10 @@ class Menu:
         """Return what to choose next, or None when there is nothing to choose."""
         if not actions:
             return None
+        if self.confirming is not None:
+            if self.confirming in actions:
+                return Level("confirm", [True], dict(self.confirming))
+            self.reset()  # the action is no longer open: start again
         found = self.candidates(actions)
         if not found:  # the actions changed under a half-made choice: start again
             self.reset()
@@ -72,19 +83,32 @@ class Menu:
         level = self.level(actions)
         if level is None:
             return None
-        if level.complete is not None:
+        if self.confirming is not None:
+            action = self.confirming
             self.reset()
-            return level.complete
+            return action
+        if level.complete is not None:
+            return self._made(level.complete)
         self.path.append((level.key, level.values[self.cursor]))
         self.cursor = 0
         remaining = self.candidates(actions)
         if len(remaining) == 1:
-            self.reset()
-            return remaining[0]
+            return self._made(remaining[0])
         return None
+
+    def _made(self, action: Action) -> Action | None:
+        """A finished choice: made at once, or first asked again if its kind needs confirming."""
+        self.reset()
+        if action["do"] in self.confirm:
+            self.confirming = action
+            return None
+        return action
 
     def back(self) -> bool:
         """Undo the last choice; return False when there was none."""
+        if self.confirming is not None:
+            self.confirming = None
+            return True
         if not self.path:
             return False
         self.path.pop()

@@ -97,6 +97,8 @@ class Runtime:
         self.listeners = list(listeners)
         self.clock = clock
         self.seats = [SeatState() for _ in screens]
+        for seat in self.seats:
+            seat.menu.confirm = match.game.confirm_actions
         self.events: "queue.Queue[InputEvent | Command]" = queue.Queue()
         self.version = 0  # bumped whenever any seat's face changes
         # Table commands by name; the CLI adds those that need a session (new game, end game).
@@ -284,6 +286,7 @@ class Runtime:
         self.match, self.journal = match, journal
         for seat in self.seats:
             seat.menu.reset()
+            seat.menu.confirm = match.game.confirm_actions
             seat.face = None
             seat.notice = ""
         self.refresh()

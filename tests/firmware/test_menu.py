@@ -55,3 +55,13 @@ def test_a_half_made_choice_that_no_longer_fits_starts_again():
 def test_no_actions_means_nothing_to_choose():
     assert Menu().level([]) is None
     assert Menu().choose([]) is None
+
+
+def test_a_kind_that_needs_confirming_is_asked_again_and_back_calls_it_off():
+    pays = [{"seat": 1, "do": "pay", "to": t, "token": "III"} for t in (0, 2)]
+    menu = Menu(confirm=frozenset({"pay"}))
+    assert menu.choose(pays) is None and menu.confirming == pays[0]
+    assert menu.level(pays).key == "confirm"
+    assert menu.back() is True and menu.confirming is None
+    menu.choose(pays)
+    assert menu.choose(pays) == pays[0] and menu.confirming is None

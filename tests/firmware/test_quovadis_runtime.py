@@ -63,9 +63,25 @@ def test_a_waiting_seat_can_give_a_laurel_from_its_screen(table):
     runtime = Runtime(match, [seat.screen for seat in table.seats])
     table.on_event = runtime.post
     assert "Waiting for Red" in screen(table, runtime, BLUE)
-    assert "> Give laurel: Red" in screen(table, runtime, BLUE)
+    assert "> Give: Red" in screen(table, runtime, BLUE)
     press(table, runtime, BLUE, "next")
     press(table, runtime, BLUE, "ok")  # to Yellow; the only token is chosen at once
+    assert "Sure? Give: Yellow III (3)" in screen(table, runtime, BLUE)
+    assert match.state.seats[BLUE].laurels == ["III"]  # nothing is handed over before the yes
+    press(table, runtime, BLUE, "ok")
     assert match.state.seats[YELLOW].laurels == ["III"] and match.state.seats[BLUE].laurels == []
     assert "Laurels 3: III" in screen(table, runtime, YELLOW)
     assert match.state.active == RED
+
+
+def test_a_payment_asked_again_can_be_called_off_with_a_held_ok(table):
+    from hardware.events import InputEvent
+
+    match = quovadis_position(3, {}, laurels={BLUE: ["III"]})
+    runtime = Runtime(match, [seat.screen for seat in table.seats])
+    table.on_event = runtime.post
+    press(table, runtime, BLUE, "ok")
+    assert "Sure?" in screen(table, runtime, BLUE)
+    runtime.post(InputEvent(BLUE, "ok", "hold"))
+    runtime.drain()
+    assert "Sure?" not in screen(table, runtime, BLUE) and match.state.seats[BLUE].laurels == ["III"]

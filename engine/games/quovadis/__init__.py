@@ -21,6 +21,7 @@ class QuoVadis(ModularGame):
     max_players = 5
     options = rules.OPTIONS
     free_actions = frozenset({"pay"})
+    confirm_actions = frozenset({"pay"})
     state_type = QuoVadisState
     flow = rules.FLOW
     max_actions = 5_000

@@ -91,7 +91,7 @@ def label(view: dict[str, Any], key: str, value: Any, names: Sequence[str], chos
         laurel = f" {LAURELS.kinds[token].name}" if token else ""
         return f"{path_name(value)}{laurel}{caesar}"
     if key == "to" and chosen.get("do") == "pay":
-        return _("Give laurel: {name}").format(name=names[value])
+        return _("Give: {name}").format(name=names[value])
     if key == "to":
         return _("Pay I to {name}").format(name=names[value])
     if key == "token":
