@@ -625,3 +625,25 @@ def test_card_counts_follow_the_player_count():
     assert sum(c.copies[4] for c in data.CARDS.values()) == 21
     for players, doctors in ((2, 1), (3, 2), (4, 3)):
         assert Match.new("shadow", players).state.stacks["doctor"] == doctors
+
+
+def test_the_emperor_is_asked_about_an_empire_city_only_in_rounds_whose_track_gives_one():
+    import random as _random
+
+    from engine.games.shadow.data import BOARD
+    from engine.testing import play_random
+
+    seen = {}
+
+    def note(m):
+        state = m.state
+        if state.phase == "emperor" and state.tasks:
+            seen.setdefault(state.round, state.tasks[0].kind)
+
+    for seed in range(3):
+        play_random(Match.new("shadow", 3, seed=seed), _random.Random(seed), each=note)
+    assert seen, "a random game reaches phase VII"
+    for round_, kind in seen.items():
+        expected = "confirm" if BOARD.rounds[round_ - 1].empire_city == "none" else "rights"
+        assert kind == expected, (round_, kind)
+    assert "confirm" in seen.values() and "rights" in seen.values()

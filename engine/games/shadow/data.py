@@ -79,6 +79,7 @@ class CardSpec:
     cost: int = 0
     costs: tuple[int, ...] = ()  # by the number of the buyer's cities already built (Permit)
     age: int = 0  # the age of a Baron the card places (Ordinance, Promotion)
+    vp: int = 0  # victory points the card gives at once (Indulgence)
 
 
 @dataclass(frozen=True)

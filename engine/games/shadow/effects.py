@@ -232,7 +232,7 @@ def apply_card(state: ShadowState, seat: int, card: CardSpec, f: Fields) -> Even
     if effect == "move":
         return move(state, seat, f)
     if effect == "indulgence":
-        return gain_vp(state, seat, 1, "indulgence")
+        return gain_vp(state, seat, card.vp, "indulgence")
     if effect == "permit":
         return build_city(state, seat, f)
     if effect == "ordinance":

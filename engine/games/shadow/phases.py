@@ -415,6 +415,9 @@ def crown_rival(state: ShadowState) -> bool:
     state.limbo, state.throne = state.throne, None
     state.emperor = election.rival
     news(state, {"type": "new_emperor", "seat": election.rival, "old": election.emperor})
+    if state.limbo is not None:
+        old = state.limbo
+        news(state, {"type": "off_throne", "seat": old.owner, "kind": old.kind, "age": old.age})
     news(state, *queue_throne(state, election.rival, "election", front=False))
     return False
 
@@ -444,7 +447,8 @@ def emperor_rights(state: ShadowState) -> bool:
         news(state, *gain_vp(state, seat, spec_.vp, "emperor"))
     if spec_.thalers:
         news(state, *gain_thalers(state, seat, spec_.thalers, "emperor"))
-    state.tasks.append(Task("rights", seat))
+    # Only rounds whose track gives an empire city ask the emperor about one; the others wait for Done.
+    state.tasks.append(Task("rights" if spec_.empire_city != "none" else "confirm", seat))
     return False
 
 

@@ -182,7 +182,8 @@ def ask(view: dict[str, Any], names: Sequence[str]) -> str:
         "church": _("Church influence: where?"),
         "excommunicate": _("Excommunicate where?"),
         "retire": _("Place your old emperor"),
-        "rights": _("Emperor: the empire city"),
+        "rights": (_("Emperor: move a city?") if BOARD.rounds[view["round"] - 1].empire_city == "move"
+                   else _("Emperor: empire city?")),
     }.get(kind, kind)
 
 
@@ -280,7 +281,13 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
         return _("{who}: move the {tile} from {place} to the throne").format(
             who=name, tile=tile_long(event["kind"], event["age"]),
             place=place_name(event["from_area"], event["from_spot"]))
+    if kind == "off_throne":
+        return _("Take {who}'s {tile} off the throne and set it aside").format(
+            who=name, tile=tile_long(event["kind"], event["age"]))
     if kind == "placed":
+        if event["reason"] == "old_emperor":
+            return _("Move {who}'s old emperor ({tile}) to {place}").format(
+                who=name, tile=tile_long(event["kind"], event["age"]), place=where)
         if event["reason"] == "son":
             return _("{who}'s son: put a Baron {age} on {place}").format(who=name, age=event["age"], place=where)
         return _("Put {who}'s {tile} on {place}").format(who=name, tile=tile_long(event["kind"], event["age"]),
@@ -436,9 +443,14 @@ def prompt(view: dict[str, Any], names: Sequence[str]) -> Prompt:
         return Prompt(_("Game over. Winner: {names}").format(names=winners), tuple(done + lines))
     phase, task = view["phase"], view["task"]
     title = _("Round {r}, Phase {n}: {title}").format(r=view["round"], n=ROMAN[phase], title=phase_title(phase))
+    steps = list(done)
     if phase == "setup":
         title = _("Setup")
-    steps = list(done)
+        cards = ", ".join(f"{_(CARDS[c].name)} x{n}" for c, n in view["stacks"].items() if n)
+        steps = [_("Put every thaler marker on 7 and the round marker on round 1"),
+                 _("Sort the victory point cards into their three piles"),
+                 _("Action cards for {n} players: {cards}; the rest stay in the box").format(
+                     n=len(view["players"]), cards=cards)] + steps
     if task is not None:
         steps.append(instruction(view, task, names))
     return Prompt(title, tuple(steps))
@@ -474,7 +486,9 @@ def instruction(view: dict[str, Any], task: dict[str, Any], names: Sequence[str]
         "church": _("{who}: name an archdiocese for Church influence"),
         "excommunicate": _("{who}: name a secular electorate to excommunicate"),
         "retire": _("{who}: place the old emperor in any electorate"),
-        "rights": _("{who}: place or move an empire city, or Done"),
+        "rights": (_("{who}: move an empire city, or Done")
+                   if BOARD.rounds[view["round"] - 1].empire_city == "move"
+                   else _("{who}: place or move an empire city, or Done")),
     }.get(kind, kind).format(who=seat)
 
 
@@ -495,12 +509,13 @@ HELP = {
     "income": (N_("Income: 6 + your cities + others' cities where you hold the elector + Saxony; at most 12."),),
     "aging": (N_("Every aristocrat ages 10 years; 45s leave the board."),
               N_("An empty throne is refilled from the same family.")),
-    "descendants": (N_("Blue cards bought last round give a son at 15; red ones a daughter to marry or send "
-                       "to the nunnery."),),
+    "descendants": (N_("More blue than red cards bought last round: a son (Baron 15)."),
+                    N_("Otherwise, with any blue or red card: a daughter to marry, or the nunnery."),),
     "actions": (N_("Buy a card, use a privilege, place or move a knight for 1 thaler, or pass."),
                 N_("Rival ends your phase and calls an election; the emperor cannot take it.")),
     "electors": (N_("Most influence in an electorate seats its elector: 2 VP."), N_("The emperor breaks ties.")),
-    "election": (N_("When Rival was bought: every elector votes in secret; a tie keeps the emperor."),
+    "election": (N_("When Rival was bought: the candidates vote for themselves; everyone else with votes "
+                    "chooses in secret."), N_("A tie keeps the emperor."),
                  N_("Non-candidates who backed the winner score 1 VP.")),
     "emperor": (N_("The emperor takes the round's VP, thalers and empire cities."),),
     "advance": (N_("The round marker moves on; the game ends after round five."),),
