@@ -53,6 +53,15 @@ class Result:
         }
 
 
+def waiting_line(seats: Sequence[int], names: Sequence[str]) -> str:
+    """Whom a seat waits for, short enough for one screen line."""
+    if len(seats) == 1:
+        return _("Waiting for {name}").format(name=names[seats[0]])
+    if len(seats) <= 2:
+        return _("Waiting: {names}").format(names=", ".join(names[s] for s in seats))
+    return _("Waiting for {n} seats").format(n=len(seats))
+
+
 class Game:
     """Base class of a game definition; one instance per game, registered on import."""
 
@@ -120,8 +129,12 @@ class Game:
         """Return the seat's private figures, one short line each."""
         raise NotImplementedError
 
-    def ask(self, view: View, names: Sequence[str]) -> str:
-        """Return what the seat must decide now, or what it waits for."""
+    def ask(self, view: View, names: Sequence[str], choosing: str = "") -> str:
+        """Return what the seat must decide now, or what it waits for.
+
+        `choosing` is the field the seat's menu asks for now (the game may word
+        each step of a choice differently: "Attack with:", then "Attack whom?").
+        """
         raise NotImplementedError
 
     def label(self, view: View, key: str, value: Any, names: Sequence[str], chosen: dict[str, Any]) -> str:
@@ -209,8 +222,8 @@ class ModularGame(Game):
     def panel(self, view: View, names: Sequence[str]) -> list[str]:
         return self.text.panel(view, names)
 
-    def ask(self, view: View, names: Sequence[str]) -> str:
-        return self.text.ask(view, names)
+    def ask(self, view: View, names: Sequence[str], choosing: str = "") -> str:
+        return self.text.ask(view, names, choosing)
 
     def label(self, view: View, key: str, value: Any, names: Sequence[str], chosen: dict[str, Any]) -> str:
         return self.text.label(view, key, value, names, chosen)

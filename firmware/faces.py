@@ -33,7 +33,7 @@ def seat_face(game: Game, names: Sequence[str], seat: int, view: dict[str, Any],
               actions: list[dict[str, Any]], menu: Menu, notice: str = "") -> Face:
     level = menu.level(actions)
     choice = position = ""
-    ask = game.ask(view, names)
+    ask = game.ask(view, names, level.key if level is not None else "")
     if level is not None and level.key == "confirm":
         action = level.chosen
         fields = [(k, v) for k, v in action.items() if k not in ("seat", "do")] or [("do", action["do"])]

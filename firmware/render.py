@@ -71,8 +71,13 @@ def render_face(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Image.Im
     ask = wrap(face.ask, width) if face.ask else []
     menu_rows = 1 if face.choice else 0
     free = rows - 1 - menu_rows - len(bottom)
-    # The panel comes first; the question takes what is left, at least one line.
-    ask = ask[: max(1, free - len(face.panel))]
+    # The panel comes first; the question takes what is left, at least one line, marked if cut.
+    room = max(1, free - len(face.panel))
+    if len(ask) > room:
+        last = ask[room - 1]
+        while last and f.getlength(last + "~") > width:
+            last = last[:-1]
+        ask = ask[: room - 1] + [last + "~"]
     panel_rows = max(0, free - len(ask))
     body = [fit(line, width) for line in face.panel[:panel_rows]] + [fit(a, width) for a in ask]
     y = LINE

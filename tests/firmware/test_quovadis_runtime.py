@@ -40,7 +40,7 @@ def test_buttons_drive_a_vote_with_private_answers_and_paid_supporters(table):
     for seat in (BLUE, YELLOW):
         assert "Red: leave E2>A1?" in screen(table, runtime, seat)
         assert "> Yes, let it pass" in screen(table, runtime, seat)
-    assert "Waiting for Blue, Yellow" in screen(table, runtime, RED)
+    assert "Waiting: Blue, Yellow" in screen(table, runtime, RED)
 
     press(table, runtime, BLUE, "ok")  # yes
     assert "You said yes; waiting" in screen(table, runtime, BLUE)

@@ -72,7 +72,7 @@ def test_buttons_drive_a_whole_attack_a_monk_reaction_and_a_swap(table):
     press(table, runtime, 1, "next")
     assert "> Red slot 2" in screen_text(table, runtime, 1)
     press(table, runtime, 1, "ok")
-    assert "seen Red2=Sh10" in screen_text(table, runtime, 1)
+    assert "saw Red2:Sh10" in screen_text(table, runtime, 1)
     assert "Sh10" not in screen_text(table, runtime, 2)
 
     # Blue's turn: Blue's Samurai 8 beats Green's Peasant 1, then swaps.

@@ -83,7 +83,7 @@ def green_votes(choice_presses: int):
         green = screen(table, runtime, 2)
         assert "Secret vote: Red or Blue?" in green and "> Red (emperor)" in green
         assert "Secret vote" in screen(table, runtime, 3)
-        assert "Secret vote" not in screen(table, runtime, 0) and "Waiting for Green, Yellow" in screen(table, runtime, 0)
+        assert "Secret vote" not in screen(table, runtime, 0) and "Waiting: Green, Yellow" in screen(table, runtime, 0)
         press(table, runtime, 2, "next", choice_presses)
         press(table, runtime, 2, "ok")
         assert match.pending() == [3]

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...game import Prompt
+from ...game import Prompt, waiting_line
 from ...i18n import N_, _, ngettext
 from .board import BOARD, LAURELS
+
+SENATE_ID = BOARD.senate.id
 
 
 def committee_name(cid: str) -> str:
@@ -30,7 +32,7 @@ def header(view: dict[str, Any], names: Sequence[str]) -> str:
     if view["over"]:
         return _("Game over")
     senate = len(view["senate"])
-    return _("T{turn} {name} S{n}/5").format(turn=view["turn"], name=names[view["active"]], n=senate)
+    return _("T{turn} {name} S{n}").format(turn=view["turn"], name=names[view["active"]], n=senate)
 
 
 def final_lines(over: dict[str, Any], names: Sequence[str], mark_out: Sequence[int] = ()) -> list[str]:
@@ -48,12 +50,12 @@ def panel(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     on_board = sum(owners.count(view["seat"]) for owners in view["committees"].values())
     return [
         _("Laurels {total}: {tokens}").format(total=me["total"], tokens=tokens),
-        _("Senators {left} left, {board} out").format(left=me["reserve"], board=on_board),
+        _("Sen: {left} left, {board} out").format(left=me["reserve"], board=on_board),
         _("Caesar {path}  I x{n}").format(path=path_name(view["caesar"]), n=view["supply"]),
     ]
 
 
-def ask(view: dict[str, Any], names: Sequence[str]) -> str:
+def ask(view: dict[str, Any], names: Sequence[str], choosing: str = "") -> str:
     seat, phase = view["seat"], view["phase"]
     if view["over"]:
         winners = view["over"]["winners"]
@@ -63,16 +65,17 @@ def ask(view: dict[str, Any], names: Sequence[str]) -> str:
         if vote is not None and seat in vote["voters"] and view["me"]["answer"] is not None:
             answer = _("yes") if view["me"]["answer"] else _("no")
             return _("You said {answer}; waiting").format(answer=answer)
-        return _("Waiting for {names}").format(names=", ".join(names[s] for s in view["pending"]))
+        return waiting_line(view["pending"], names)
     if phase == "turn":
-        return _("Your turn:")
+        failed = [e for e in view["recent"] if e["type"] == "votes" and not e["passed"] and e["seat"] == seat]
+        return _("Vote failed; again:") if failed else _("Your turn:")
     if phase == "vote":
         vote = view["vote"]
         return _("{name}: leave {path}?").format(name=names[vote["mover"]], path=path_name(vote["path"]))
     if phase == "reward":
         return _("Pay an I laurel to:")
     if phase == "bonus":
-        return _("II-Caesar: move Caesar?")
+        return _("Caesar bonus: move?")
     return ""
 
 
@@ -145,6 +148,9 @@ def steps_for(event: dict[str, Any], names: Sequence[str]) -> list[str]:
     if kind == "place":
         return [_("{who}: put a senator on a free seat of {c}").format(who=who, c=committee_name(event["committee"]))]
     if kind == "advance":
+        if event["dest"] == SENATE_ID:
+            return [_("{who}: move a senator from {a} to the leftmost free Senate seat").format(
+                who=who, a=committee_name(event["committee"]))]
         return [_("{who}: move a senator from {a} up to {b}").format(
             who=who, a=committee_name(event["committee"]), b=committee_name(event["dest"]))]
     if kind == "collect":
@@ -175,6 +181,8 @@ def setup_steps(view: dict[str, Any], names: Sequence[str]) -> list[str]:
             steps.append(_("Lay a {token} laurel face up on the diamond of {p}").format(
                 token=token_name(token), p=path_name(pid)))
     steps.append(_("The other laurels stay in the bag"))
+    steps.append(_("Screens name committees by code: {legend}").format(
+        legend="; ".join(f"{c.id} {_(c.name)}" for c in BOARD.committees.values() if not c.senate)))
     return steps
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...game import Prompt
+from ...game import Prompt, waiting_line
 from ...i18n import N_, _
 from .data import BOARD, CARDS, PRIVILEGES
 
@@ -140,7 +140,7 @@ def final_panel(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     return lines + [mine or _("no VP")]
 
 
-def ask(view: dict[str, Any], names: Sequence[str]) -> str:
+def ask(view: dict[str, Any], names: Sequence[str], choosing: str = "") -> str:
     """What the seat must decide now, or whom it waits for."""
     seat = view["seat"]
     if view["over"]:
@@ -148,7 +148,7 @@ def ask(view: dict[str, Any], names: Sequence[str]) -> str:
     if seat not in view["pending"]:
         if view["me"]["ballot"]:
             return _("Your vote is in. Waiting")
-        return _("Waiting for {names}").format(names=", ".join(names[s] for s in view["pending"]))
+        return waiting_line(view["pending"], names)
     task = view["task"]
     kind = task["kind"]
     if kind == "vote":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...game import Prompt
+from ...game import Prompt, waiting_line
 from ...i18n import N_, _, ngettext
 from .cards import CARDS
 
@@ -58,7 +58,7 @@ def panel(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     line = _("Prisoners {n}").format(n=me["captives"])
     if me["peeks"]:
         peek = me["peeks"][-1]
-        line = _("Pris.{n} seen {name}{slot}={card}{mark}").format(
+        line = _("Pris {n} saw {name}{slot}:{card}{mark}").format(
             n=me["captives"], name=names[peek["target"]][:3], slot=peek["slot"] + 1,
             card=card_short(peek["card"]), mark="?" if peek["stale"] else "")
     return [
@@ -68,21 +68,22 @@ def panel(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     ]
 
 
-def ask(view: dict[str, Any], names: Sequence[str]) -> str:
-    """Tell the seat what it must decide now, or what it waits for."""
+def ask(view: dict[str, Any], names: Sequence[str], choosing: str = "") -> str:
+    """Tell the seat what it must decide now (`choosing`: the menu's current field), or what it waits for."""
     seat, phase = view["seat"], view["phase"]
     if view["over"]:
         winners = view["over"]["winners"]
         return _("Winner: {names}").format(names=", ".join(names[w] for w in winners))
     if seat not in view["pending"]:
-        waiting = ", ".join(names[s] for s in view["pending"])
-        return _("Waiting for {names}").format(names=waiting)
+        return waiting_line(view["pending"], names)
     if phase == "setup":
         return _("Order your peasants:")
-    if phase == "attack":
-        return _("Attack with:")
-    if phase == "ronin":
-        return _("Ronin strikes again?")
+    if phase in ("attack", "ronin"):
+        if choosing == "target":
+            return _("Attack whom?")
+        if choosing == "target_slot":
+            return _("Which of their cards?")
+        return _("Attack with:") if phase == "attack" else _("Ronin strikes again?")
     if phase == "defend":
         fight = view["fight"]
         return _("{card} hits your {slot}").format(card=card_short(fight["attack_card"]),
@@ -121,12 +122,11 @@ def label(view: dict[str, Any], key: str, value: Any, names: Sequence[str], chos
         shown = view["players"][target]["row"][value]
         seen = [p for p in me["peeks"] if p["target"] == target and p["slot"] == value]
         if shown not in ("?", None):
-            note = f" ({card_short(shown)})"
-        elif seen:
-            note = f" (saw {card_short(seen[-1]['card'])}{'?' if seen[-1]['stale'] else ''})"
-        else:
-            note = ""
-        return f"{slot_name(value)}{note}"
+            return f"{slot_name(value)} ({card_short(shown)})"
+        if seen:
+            return _("s{n} saw {card}{mark}").format(n=value + 1, card=card_short(seen[-1]["card"]),
+                                                   mark="?" if seen[-1]["stale"] else "")
+        return slot_name(value)
     if key == "card":
         if chosen.get("do") == "swap" and me["row"][chosen["slot"]] == value:
             return _("Keep it (fake swap)")
@@ -224,6 +224,7 @@ def prompt(view: dict[str, Any], names: Sequence[str]) -> Prompt:
     if phase == "setup":
         return Prompt(_("Everyone: choose the order of your peasants on your screen"), (
             _("Lay peasants 1, 2 and 3 face down in a row, in the order your screen shows"),
+            _("Slot 1 is at each owner's left, slot 3 at the right"),
             _("Keep your other eight cards as your hand"),
         ))
     if phase == "attack":
@@ -252,6 +253,10 @@ def prompt(view: dict[str, Any], names: Sequence[str]) -> Prompt:
             line = _("{who} peeks at one of {target}'s cards").format(who=who, target=names[reward["target"]])
             step = _("{target}: show the card {who} names to {who} alone").format(
                 who=who, target=names[reward["target"]])
+        elif view["players"][reward["seat"]]["hand"] == 0:
+            line = _("{who} may swap two row cards").format(who=who)
+            step = _("{who}: take two row cards out of sight and lay them back swapped, or as they were").format(
+                who=who)
         else:
             line = _("{who} may swap a row card with a hand card").format(who=who)
             step = _("{who}: take the row card back and lay the chosen one, out of sight").format(who=who)
