@@ -35,7 +35,7 @@ def test_a_marriage_offer_is_asked_on_the_grooms_seat_only(table3):
     assert "Waiting for Red" in screen(table3, runtime, 1)
 
     press(table3, runtime, 0, "next")
-    assert "> Nunnery (+1 thaler)" in screen(table3, runtime, 0)
+    assert "> Nunnery (+1)" in screen(table3, runtime, 0)
     press(table3, runtime, 0, "prev")
     press(table3, runtime, 0, "ok")  # the only groom: Blue's Baron 25 in Saxony
     assert match.pending() == [1]

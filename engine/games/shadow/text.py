@@ -112,6 +112,8 @@ def panel(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     counted = {c: held.count(c) for c in dict.fromkeys(held)}
     listed = " ".join(f"{_(CARDS[c].abbr)}{n if n > 1 else ''}" for c, n in counted.items())
     cards = _("Cards {cards}").format(cards=listed or "-")
+    if len(cards) > 21:  # the seat's own card list matters more than the word
+        cards = listed
     lines = [first, cards]
     if seat in view["pending"]:
         return lines  # the question needs the room
@@ -191,16 +193,16 @@ def label(view: dict[str, Any], key: str, value: Any, names: Sequence[str], chos
     """Name one menu choice; `chosen` holds the fields picked above it."""
     if key == "do" and value in ("accept", "refuse") and view["task"]:
         where = area_name(view["task"]["area"])
-        return _("Yes ({area})").format(area=where) if value == "accept" else _("No (nunnery)")
+        return _("Yes ({area})").format(area=where[:9]) if value == "accept" else _("No (nunnery)")
     if key == "do":
         return {
             "place": _("Place"), "done": _("Done"), "crown": _("Crown"), "son": _("Place the son"),
-            "propose": _("Propose marriage"), "nunnery": _("Nunnery (+1 thaler)"), "accept": _("Accept"),
+            "propose": _("Propose marriage"), "nunnery": _("Nunnery (+1)"), "accept": _("Accept"),
             "refuse": _("Refuse"), "buy": _("Buy a card"), "privilege": _("Use a privilege"),
-            "knight": _("Knight (1 thaler)"), "pass": _("Pass"), "gray": _("Choose"), "church": _("Choose"),
+            "knight": _("Knight (1)"), "pass": _("Pass"), "gray": _("Choose"), "church": _("Choose"),
             "excommunicate": _("Choose"), "tie": _("Choose"), "elect": _("Seat elector"),
             "return": _("Push knight"), "vote": _("Vote"), "retire": _("Place"),
-            "empire_city": _("Place empire city"), "move_city": _("Move empire city"),
+            "empire_city": _("Empire city"), "move_city": _("Move a city"),
         }.get(value, str(value))
     if key == "card":
         card = CARDS[value]
@@ -239,15 +241,15 @@ def spot_label(view: dict[str, Any], area: str, spot: str, names: Sequence[str],
         return _("city space {n}").format(n=int(spot[1:]) + 1)
     there = piece_at(view, area, spot)
     if spot == "elector":
-        return _("elector {tile}").format(tile=tile(there, names)) if there else _("elector space")
+        return _("El. {tile}").format(tile=tile(there, names)) if there else _("elector space")
     if spot[0] == "k":
-        return _("castle: {tile}").format(tile=mine_or(there, view, names)) if there else _("castle")
+        return _("castle: {who}").format(who=_("you") if there["owner"] == view.get("seat") else names[there["owner"]][:3]) if there else _("castle")
     if there is None:
         return _("free space")
     card = chosen.get("card")
     target_itself = key_is_from(chosen, area) or (card is not None and CARDS[card].effect == "promotion")
     if there["kind"] == "knight" and not target_itself:
-        return _("push {name} knight").format(name=names[there["owner"]])
+        return _("push {name} knight").format(name=names[there["owner"]][:3])
     return _("{n}: {tile}").format(n=int(spot[1:]) + 1, tile=mine_or(there, view, names))
 
 
