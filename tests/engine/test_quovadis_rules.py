@@ -344,3 +344,15 @@ def test_when_the_supply_runs_short_the_mover_chooses_who_gets_the_last_tokens()
     act(match, RED, "reward", to=YELLOW)
     assert match.state.seats[YELLOW].laurels == ["I"] and match.state.seats[BLUE].laurels == []
     assert match.state.active == BLUE
+
+
+def test_open_answers_option_shows_each_answer_as_it_is_given():
+    match = quovadis_position(4, {"E2": [RED, BLUE, YELLOW]}, open_answers=True)
+    act(match, RED, "advance", committee="E2", path="p02")
+    events = act(match, BLUE, "refuse")
+    assert events == [{"type": "voted", "seat": BLUE, "yes": False}]
+    assert match.view(GREEN)["vote"]["answers"] == {"1": False}
+    secret = quovadis_position(4, {"E2": [RED, BLUE, YELLOW]})
+    act(secret, RED, "advance", committee="E2", path="p02")
+    act(secret, BLUE, "refuse")
+    assert secret.view(GREEN)["vote"]["answers"] is None

@@ -40,6 +40,10 @@ OPTIONS = (
                choices=(True, False), source="[MED] A.6, A.12"),
     RuleOption("caesar_stay_is_move", False, "Moving Caesar onto the diamond he stands on counts as a move.",
                choices=(True, False), source="[ASSUMPTION] A.5, A.12"),
+    RuleOption("open_answers", False,
+               "Each answer to a vote is shown as it is given; by default the answers stay secret until all "
+               "are in, then are shown together.",
+               choices=(True, False), source="[ASSUMPTION] A.12: whether votes are simultaneous or sequential"),
     RuleOption("finish_last_move", True,
                "The move that fills the Senate still collects its laurel and pays its supporters.",
                choices=(True, False), source="[ASSUMPTION] A.9: the game ends at once; the move itself completes"),
@@ -181,6 +185,8 @@ def _vote(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
     assert vote is not None
     vote.answers[action["seat"]] = action["do"] == "support"
     if len(vote.answers) < len(vote.voters):
+        if state.options["open_answers"]:
+            return [{"type": "voted", "seat": action["seat"], "yes": vote.answers[action["seat"]]}]
         return [{"type": "voted", "seat": action["seat"]}]  # that it answered, not how
     # Every answer is in: reveal them together and count seats' worth of senators.
     state.vote = None
@@ -382,7 +388,7 @@ def redeal(state: QuoVadisState, seat: int, rng: Rng) -> QuoVadisState:
         count = len(new.seats[s].laurels)
         new.seats[s].laurels, pool = pool[:count], pool[count:]
     new.bag = pool
-    if new.vote is not None:
+    if new.vote is not None and not new.options["open_answers"]:
         for s in list(new.vote.answers):
             if s != seat:
                 new.vote.answers[s] = rng.below(2) == 1

@@ -112,6 +112,8 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
             who=who, c=event["committee"], p=path_name(event["path"]),
             voters=", ".join(names[v] for v in event["voters"]))
     if kind == "voted":
+        if "yes" in event:
+            return _("{who} says yes").format(who=who) if event["yes"] else _("{who} says no").format(who=who)
         return _("{who} has answered").format(who=who)
     if kind == "votes":
         yes = [names[int(s)] for s, a in event["answers"].items() if a]

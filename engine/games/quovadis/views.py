@@ -33,7 +33,9 @@ def public_view(state: QuoVadisState) -> dict[str, Any]:
         "supply": state.supply,
         "players": [{"reserve": p.reserve, "laurels": len(p.laurels)} for p in state.seats],
         "vote": ({"mover": vote.mover, "committee": vote.committee, "path": vote.path, "voters": list(vote.voters),
-                  "answered": sorted(vote.answers)} if vote is not None else None),
+                  "answered": sorted(vote.answers),
+                  "answers": ({str(s): a for s, a in sorted(vote.answers.items())}
+                              if state.options["open_answers"] else None)} if vote is not None else None),
         "payout": {"left": state.payout_left, "backers": {str(s): n for s, n in state.payout.items()}}
         if state.payout_left else None,
         "bonus": state.bonus,
