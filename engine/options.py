@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from .errors import BadOptions
+from .rng import Rng
 
 
 @dataclass(frozen=True)
@@ -69,3 +70,12 @@ def parse_option_pairs(pairs: Iterable[str]) -> dict[str, Any]:
             raise BadOptions(f"an option is NAME=VALUE, not {pair!r}")
         options[name.strip()] = parse_option_value(value)
     return options
+
+
+def start_seat(value: int, players: int, rng: Rng) -> int:
+    """The seat that begins: the `start_seat` option's value, or drawn from the game's source when -1."""
+    if value == -1:
+        return rng.below(players)
+    if not 0 <= value < players:
+        raise BadOptions(f"start_seat {value} is not a seat of a {players}-player table")
+    return value

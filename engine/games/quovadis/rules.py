@@ -15,10 +15,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ...errors import BadOptions
 from ...flow import Flow, Step
 from ...game import Action, Result
-from ...options import RuleOption
+from ...options import RuleOption, start_seat
 from ...rng import Rng
 from .board import BOARD, LAURELS
 from .state import Player, QuoVadisState, Vote
@@ -53,11 +52,7 @@ OPTIONS = (
 # --- setup -----------------------------------------------------------------------
 
 def setup(players: int, rng: Rng, options: dict[str, Any]) -> QuoVadisState:
-    start = options["start_seat"]
-    if start == -1:
-        start = rng.below(players)
-    elif not 0 <= start < players:
-        raise BadOptions(f"start_seat {start} is not a seat of a {players}-player table")
+    start = start_seat(options["start_seat"], players, rng)
     rewards = LAURELS.kinds[REWARD].count
     supply = LAURELS.limited_supply.get(players, rewards) if options["limited_rewards"] else rewards
     bag = LAURELS.bag()

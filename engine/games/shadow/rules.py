@@ -12,10 +12,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ...errors import BadOptions, IllegalAction
+from ...errors import IllegalAction
 from ...flow import Flow, Step
 from ...game import Action, Result
-from ...options import RuleOption
+from ...options import RuleOption, start_seat
 from ...rng import Rng
 from . import decisions
 from .board import aristocrats, knights, on_board, cities
@@ -66,11 +66,7 @@ OPTIONS = (
 # --- setup ---------------------------------------------------------------------------
 
 def setup(players: int, rng: Rng, options: dict[str, Any]) -> ShadowState:
-    start = options["start_seat"]
-    if start == -1:
-        start = rng.below(players)
-    elif not 0 <= start < players:
-        raise BadOptions(f"start_seat {start} is not a seat of a {players}-player table")
+    start = start_seat(options["start_seat"], players, rng)
     pieces = BOARD.pieces
     state = ShadowState(
         phase="setup", players=players, options=dict(options), rng=rng, round=1, emperor=start, throne=None,

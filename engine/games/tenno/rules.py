@@ -17,7 +17,7 @@ from typing import Any
 from ...errors import IllegalAction
 from ...flow import Flow, Step
 from ...game import Action, Result
-from ...options import RuleOption
+from ...options import RuleOption, start_seat
 from ...rng import Rng
 from .cards import CARDS
 from .state import Fight, Peek, Player, Reward, TennoState, Taken
@@ -57,13 +57,7 @@ OPTIONS = (
 # --- setup ---------------------------------------------------------------
 
 def setup(players: int, rng: Rng, options: dict[str, Any]) -> TennoState:
-    start = options["start_seat"]
-    if start == -1:
-        start = rng.below(players)
-    elif not 0 <= start < players:
-        from ...errors import BadOptions
-
-        raise BadOptions(f"start_seat {start} is not a seat of a {players}-player table")
+    start = start_seat(options["start_seat"], players, rng)
     starters = set(CARDS.starting_row)
     seats = [
         Player(row=[None] * ROW, hand=sorted(c for c in CARDS.cards if c not in starters), known=[None] * ROW)
