@@ -28,9 +28,9 @@ def test_buttons_drive_a_vote_with_private_answers_and_paid_supporters(table):
     table.on_event = runtime.post
     token = match.state.diamonds["p02"]
 
-    assert "Your turn:" in screen(table, runtime, RED) and "> Place a senator" in screen(table, runtime, RED)
+    assert "Your turn:" in screen(table, runtime, RED) and "> Place senator" in screen(table, runtime, RED)
     press(table, runtime, RED, "next")
-    assert "> Advance a senator" in screen(table, runtime, RED)
+    assert "> Advance" in screen(table, runtime, RED)
     press(table, runtime, RED, "ok")
     assert "> E2>A1" in screen(table, runtime, RED)  # the only committee is chosen for Red
     press(table, runtime, RED, "ok")

@@ -50,7 +50,7 @@ def test_buttons_drive_a_whole_attack_a_monk_reaction_and_a_swap(table):
     assert "Waiting for Blue" in screen_text(table, runtime, 0)
     assert "Monk" not in screen_text(table, runtime, 2)
     press(table, runtime, 1, "next")
-    assert "Reveal + Monk (+2)" in screen_text(table, runtime, 1)
+    assert "With Monk (+2)" in screen_text(table, runtime, 1)
     press(table, runtime, 1, "ok")
     fight = match.state.fights[0]
     assert (fight.attack_strength, fight.defend_strength, fight.outcome) == (9, 10, "defender")

@@ -81,7 +81,7 @@ def ask(view: dict[str, Any], names: Sequence[str], choosing: str = "") -> str:
 
 def label(view: dict[str, Any], key: str, value: Any, names: Sequence[str], chosen: dict[str, Any]) -> str:
     if key == "do":
-        return {"place": _("Place a senator"), "advance": _("Advance a senator"), "caesar": _("Move Caesar"),
+        return {"place": _("Place senator"), "advance": _("Advance"), "caesar": _("Move Caesar"),
                 "support": _("Yes, let it pass"), "refuse": _("No"),
                 "reward": _("Pay a supporter"), "keep": _("Leave Caesar"),
                 "pay": _("Give a laurel")}.get(value, str(value))

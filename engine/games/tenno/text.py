@@ -106,7 +106,7 @@ def label(view: dict[str, Any], key: str, value: Any, names: Sequence[str], chos
         return {
             "arrange": _("Arrange"), "attack": _("Attack"), "pass": _("Pass"), "defend": _("Reveal"),
             "decline": _("No second attack"), "refill": _("Refill"), "swap": _("Swap a card"),
-            "reorder": _("Swap two row cards"), "peek": _("Peek"), "skip": _("Skip"),
+            "reorder": _("Swap 2 row cards"), "peek": _("Peek"), "skip": _("Skip"),
         }.get(value, str(value))
     if key == "order":
         return "-".join(card_short(c) for c in value)
@@ -129,10 +129,10 @@ def label(view: dict[str, Any], key: str, value: Any, names: Sequence[str], chos
         return slot_name(value)
     if key == "card":
         if chosen.get("do") == "swap" and me["row"][chosen["slot"]] == value:
-            return _("Keep it (fake swap)")
+            return _("Keep (fake swap)")
         return card_name(value)
     if key == "monk":
-        return _("Reveal + Monk (+2)") if value else _("Reveal, no Monk")
+        return _("With Monk (+2)") if value else _("Reveal, no Monk")
     if key == "fake":
         return _("Pretend only") if value else _("Really swap")
     return f"{key}={value}"
