@@ -175,8 +175,8 @@ FACE_WIDTH = 24  # characters of a seat's text face in the terminal
 
 
 def face_rows(lines: Sequence[str]) -> list[str]:
-    """A seat's face as fixed-width text rows (cut like the screen cuts its lines)."""
-    rows = [line if len(line) <= FACE_WIDTH else line[: FACE_WIDTH - 1] + "~" for line in lines]
+    """A seat's face as fixed-width text rows; a long line wraps, as the screen wraps its question."""
+    rows = [part for line in lines for part in (textwrap.wrap(line, FACE_WIDTH) or [""])]
     return [row.ljust(FACE_WIDTH) for row in rows + [""] * max(0, 6 - len(rows))]
 
 

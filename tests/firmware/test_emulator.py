@@ -156,7 +156,7 @@ def test_terminal_lines_lay_out_seats_by_width(playing):
 
 
 def test_terminal_lines_show_each_seats_words_when_given_faces(playing):
-    """In words mode each seat's box holds that seat's own face text, cut to the box."""
+    """In words mode each seat's box holds that seat's own face text, a long line wrapped in the box."""
     table, runtime = playing
     images = images_of(table)
     names, prompt = runtime.match.names, runtime.match.prompt()
@@ -164,7 +164,7 @@ def test_terminal_lines_show_each_seats_words_when_given_faces(playing):
     lines = terminal_lines(images, names, prompt, width=120, faces=faces)
     assert "1 Red" in lines[0] and "2 Blue" in lines[0] and "3 Green" in lines[0]
     assert lines[2].startswith("\u2502[Red] T1") and "[Blue] T1" in lines[2] and "[Green] T1" in lines[2]
-    assert "\u2502" + "x" * 23 + "~\u2502" in lines[4]
+    assert "\u2502" + "x" * 24 + "\u2502" in lines[4] and "\u2502" + "x" * 16 + " " * 8 + "\u2502" in lines[5]
     assert not any("\u2801" <= ch <= "\u28ff" for line in lines for ch in line)
 
 

@@ -161,7 +161,7 @@ def ask(view: dict[str, Any], names: Sequence[str], choosing: str = "") -> str:
         if what == "city":
             return _("Place the first empire city")
         if what == "elector":
-            return _("Place your Baron 45 as an elector")
+            return _("Your Baron 45 as elector:")
         if what == "knight":
             return _("Place your knight")
         return _("Place your {tile}").format(tile=tile_long(what, task["age"]))
