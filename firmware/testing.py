@@ -6,6 +6,8 @@ games' are (see `engine.testing` for the rules side).
 
 from __future__ import annotations
 
+import os
+import tty
 from typing import Any
 
 from .faces import lines_of
@@ -35,3 +37,37 @@ def screen_text(table: Any, runtime: Runtime, seat: int) -> str:
     shown = table.seats[seat].screen
     assert shown.image.tobytes() == render_face(face, shown.size).tobytes()
     return "\n".join(lines_of(face))
+
+
+class PtyPort:
+    """A serial device for tests: the master end of a pty pair, whose slave the Pi opens by name.
+
+    `path` is a symlink to the slave, as /dev/serial/by-id names a real
+    device, so `unplug` makes the device vanish under the Pi's link and
+    `plug` brings a fresh one back under the same name.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.master = self.slave = -1
+        self.plug()
+
+    def plug(self) -> None:
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        if os.path.lexists(self.path):
+            os.unlink(self.path)
+        os.symlink(os.ttyname(self.slave), self.path)
+
+    def unplug(self) -> None:
+        os.unlink(self.path)
+        self.close()
+
+    def close(self) -> None:
+        for fd in (self.master, self.slave):
+            if fd >= 0:
+                os.close(fd)
+        self.master = self.slave = -1
+
+    def write(self, data: bytes) -> None:
+        os.write(self.master, data)

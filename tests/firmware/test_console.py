@@ -13,7 +13,6 @@ import json
 import os
 import select
 import threading
-import tty
 
 import pytest
 
@@ -23,6 +22,7 @@ from firmware.bots import RandomBot
 from firmware.console import ConsoleClient, Keys, add_parser, cmd_console, run_console
 from firmware.runtime import Runtime
 from firmware.serial_seats import CONSOLE_MAX_LINE, HostConsole
+from firmware.testing import PtyPort
 from hardware.errors import ProtocolError
 from hardware.link import Link
 
@@ -30,22 +30,16 @@ WAIT = 5.0
 
 
 class NullModem:
-    """Two pty pairs whose masters the test joins: ``pi`` and ``laptop`` are the slaves' paths."""
+    """Two serial ports whose masters the test joins: ``pi`` and ``laptop`` are the slaves' paths."""
 
     def __init__(self, tmp_path) -> None:
-        self.ends = {}
-        for name in ("pi", "laptop"):
-            master, slave = os.openpty()
-            tty.setraw(slave)
-            path = str(tmp_path / name)
-            os.symlink(os.ttyname(slave), path)
-            self.ends[name] = (master, slave, path)
+        self.ends = {name: PtyPort(str(tmp_path / name)) for name in ("pi", "laptop")}
 
     def path(self, name: str) -> str:
-        return self.ends[name][2]
+        return self.ends[name].path
 
     def master(self, name: str) -> int:
-        return self.ends[name][0]
+        return self.ends[name].master
 
     def carry(self, timeout: float = 0.0) -> bool:
         """Copy whatever either end wrote to the other; True if anything moved."""
@@ -56,9 +50,8 @@ class NullModem:
         return bool(ready)
 
     def close(self) -> None:
-        for master, slave, _ in self.ends.values():
-            os.close(master)
-            os.close(slave)
+        for end in self.ends.values():
+            end.close()
 
 
 @pytest.fixture

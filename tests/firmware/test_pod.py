@@ -13,7 +13,6 @@ import os
 import select
 import sys
 import time
-import tty
 import types
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from firmware.pod import podlogic
 from firmware.pod.podlogic import Gestures, LineReader, Pod, layout
 from firmware.runtime import Runtime
 from firmware.serial_seats import SerialPump, SerialSeat
+from firmware.testing import PtyPort
 from hardware.events import InputEvent
 from hardware.link import Link
 
@@ -160,38 +160,16 @@ def test_a_pod_answers_lines_it_cannot_use_and_keeps_its_face():
 
 # --- against the Pi, through a pty pair ----------------------------------------------
 
-class PodEnd:
+class PodEnd(PtyPort):
     """A pod on the master side of a pty pair; the Pi opens ``path`` (a symlink to the slave)."""
 
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self.master = self.slave = -1
-        self.plug()
-
     def plug(self, pod: Pod | None = None) -> None:
-        self.master, self.slave = os.openpty()
-        tty.setraw(self.slave)
-        if os.path.lexists(self.path):
-            os.unlink(self.path)
-        os.symlink(os.ttyname(self.slave), self.path)
+        super().plug()
         self.pod = pod or Pod("test-pod")
         self.gestures = Gestures()
         self.replies: list[bytes] = []
         self.received: list[dict] = []     # every message the pod was sent, as a record
         self._reader = LineReader(1 << 16)
-
-    def unplug(self) -> None:
-        os.unlink(self.path)
-        self.close()
-
-    def close(self) -> None:
-        for fd in (self.master, self.slave):
-            if fd >= 0:
-                os.close(fd)
-        self.master = self.slave = -1
-
-    def write(self, data: bytes) -> None:
-        os.write(self.master, data)
 
     def run_until(self, done, what: str) -> None:
         """The pod's loop: read the link into the pod until ``done()``; replies go back out."""

@@ -13,7 +13,6 @@ import json
 import os
 import random
 import select
-import tty
 
 import pytest
 import serial
@@ -27,6 +26,7 @@ from firmware.faces import describe, seat_face
 from firmware.menu import Menu
 from firmware.runtime import Command, Runtime
 from firmware.serial_seats import Backoff, HostConsole, SerialPump, SerialSeat, seat_panels
+from firmware.testing import PtyPort
 from hardware.events import InputEvent
 from hardware.factory import open_table
 from hardware.link import Link
@@ -35,36 +35,12 @@ from hardware.table import emulator_table, parse_table
 WAIT = 5.0  # seconds a select may wait for bytes that must come
 
 
-class PtyEnd:
+class PtyEnd(PtyPort):
     """The far end of a pty pair, reached by the Pi through the symlink ``path``."""
 
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self.master = self.slave = -1
+    def plug(self) -> None:
+        super().plug()
         self.buffer = b""
-        self.open()
-
-    def open(self) -> None:
-        self.master, self.slave = os.openpty()
-        tty.setraw(self.slave)
-        if os.path.lexists(self.path):
-            os.unlink(self.path)
-        os.symlink(os.ttyname(self.slave), self.path)
-        self.buffer = b""
-
-    def vanish(self) -> None:
-        """Unplug: the device node goes and reads on the Pi's side fail."""
-        os.unlink(self.path)
-        self.close()
-
-    def close(self) -> None:
-        for fd in (self.master, self.slave):
-            if fd >= 0:
-                os.close(fd)
-        self.master = self.slave = -1
-
-    def write(self, data: bytes) -> None:
-        os.write(self.master, data)
 
     def send(self, message: dict) -> None:
         self.write(protocol.encode_line(message))
@@ -210,7 +186,7 @@ def test_a_hello_gets_the_latest_face_again(far):
 def test_a_vanished_port_is_reopened_with_growing_pauses_and_gets_the_latest_face(far):
     runtime, seat = three_seats(far)
     far.messages()
-    far.vanish()
+    far.unplug()
     assert seat.poll(10.0) == [] and not seat.connected          # lost while reading
     assert seat.poll(10.0) == [] and not seat.connected          # tried at once: absent
     assert seat.backoff.next_try == 10.5
@@ -218,7 +194,7 @@ def test_a_vanished_port_is_reopened_with_growing_pauses_and_gets_the_latest_fac
     before = runtime.seats[1].face
     runtime.handle(InputEvent(1, "next", "press"))
     assert runtime.seats[1].face != before and seat.face == runtime.seats[1].face
-    far.open()                                                  # plugged in again
+    far.plug()                                                  # plugged in again
     assert seat.poll(10.4) == [] and not seat.connected          # not due yet: no attempt
     assert seat.poll(10.5) == [] and seat.connected
     assert far.messages()[0] == protocol.encode_face(1, runtime.seats[1].face)
@@ -449,10 +425,10 @@ def test_the_console_is_sent_the_table_again_when_its_port_comes_back(far):
     runtime, console = console_for(far)
     console.poll(0.0)
     table = far.lines()[0]
-    far.vanish()
+    far.unplug()
     console.poll(1.0)
     assert not console.connected
-    far.open()
+    far.plug()
     console.poll(1.0)
     assert console.connected
     assert far.lines()[0] == table
