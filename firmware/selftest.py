@@ -213,12 +213,7 @@ class _SelfTest:
             error = self.show(seat, _("self-test"))
         if error is not None:
             self.dark.add(config.index)
-            self.say(f"  FAIL  {config.label}: {config.screen.describe()}")
-            self.report.problems.append(
-                f"{_screen_problem(error)} {_screen_hint(config.screen, error)}")
-            return
-        self.report.screens_ok += 1
-        self.say(f"  ok    {config.label}: {config.screen.describe()}")
+        self.record_screen(config.label, config.screen, error)
 
     def check_public_screen(self) -> None:
         table = self.table
@@ -232,13 +227,16 @@ class _SelfTest:
                 table.public_screen.show(image)
             except ScreenError as exc:
                 error = exc
+        self.record_screen("public screen", screen_config, error)
+
+    def record_screen(self, label: str, config: ScreenConfig, error: HardwareError | None) -> None:
+        """Say how one screen did, and keep its problem and what to check for the summary."""
         if error is not None:
-            self.say(f"  FAIL  public screen: {screen_config.describe()}")
-            self.report.problems.append(
-                f"{_screen_problem(error)} {_screen_hint(screen_config, error)}")
+            self.say(f"  FAIL  {label}: {config.describe()}")
+            self.report.problems.append(f"{_screen_problem(error)} {_screen_hint(config, error)}")
             return
         self.report.screens_ok += 1
-        self.say(f"  ok    public screen: {screen_config.describe()}")
+        self.say(f"  ok    {label}: {config.describe()}")
 
     def show(self, seat: Seat, line: str) -> ScreenError | None:
         """Show the seat's card with one line of text, unless its screen already failed."""
