@@ -35,8 +35,8 @@ from PIL import Image
 
 from engine.match import Match
 from firmware.bots import RandomBot
-from firmware.render import render_face
-from firmware.runtime import Runtime
+from firmware.table.render import render_face
+from firmware.table.runtime import Runtime
 from hardware.factory import Table, open_table
 from hardware.partial import DRIVERS
 from hardware.recording import RecordingInterface

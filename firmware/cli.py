@@ -15,10 +15,10 @@ from engine.match import Match
 from engine.options import parse_option_pairs
 from hardware.errors import HardwareError
 
-from . import journal as journals
+from .table import journal as journals
 from . import selftest
-from .console import add_parser as add_console_parser
-from .paths import archive_name, state_dir
+from .links.console import add_parser as add_console_parser
+from .table.paths import archive_name, state_dir
 from .play import cmd_play
 from .report import Printer, print_result
 
@@ -43,8 +43,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from hardware.table import emulator_table
 
     from .bots import RandomBot
-    from .journal import Journal
-    from .runtime import Runtime
+    from .table.journal import Journal
+    from .table.runtime import Runtime
 
     game = get_game(args.game)
     players = args.players or min(4, game.max_players)

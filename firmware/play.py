@@ -22,17 +22,17 @@ from hardware.errors import HardwareError
 from hardware.link import Link
 
 from .bots import RandomBot
-from .paths import state_dir
+from .table.paths import state_dir
 from .report import print_result
-from .runtime import Runtime
-from .serial_seats import CONSOLE_MAX_LINE, HostConsole, SerialPump, seat_panels
+from .table.runtime import Runtime
+from .links.serial_seats import CONSOLE_MAX_LINE, HostConsole, SerialPump, seat_panels
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     from hardware.factory import backend_name, open_table
     from hardware.table import emulator_table, load_table
 
-    from .session import open_session
+    from .table.session import open_session
 
     game = get_game(args.game) if args.game else None
     if args.table:
@@ -92,7 +92,7 @@ def add_session_commands(runtime: Runtime, directory: Path) -> None:
     anew on the same seats; a new game may name another game (as many
     players as there are seats).
     """
-    from .session import open_session
+    from .table.session import open_session
 
     def new_game(game: str | None = None, players: int | None = None,
                  options: dict[str, Any] | None = None) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.match import Match
 
-from .faces import describe
+from .table.faces import describe
 
 
 class Printer:

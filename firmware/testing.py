@@ -10,9 +10,9 @@ import os
 import tty
 from typing import Any
 
-from .faces import lines_of
-from .render import render_face
-from .runtime import Runtime
+from .table.faces import lines_of
+from .table.render import render_face
+from .table.runtime import Runtime
 
 
 def run_on(table: Any, match: Any, journal: Any = None) -> Runtime:

@@ -24,7 +24,7 @@ from engine.codec import to_data
 from engine.errors import BadJournal
 from engine.games import all_games
 from engine.match import Match
-from firmware import journal as journals
+from firmware.table import journal as journals
 
 ROOT = Path(__file__).resolve().parents[1]
 KILLS = int(os.environ.get("COURTIER_CHAOS_KILLS", "50"))

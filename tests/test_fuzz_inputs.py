@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from engine.errors import BadJournal
 from engine.match import Match
 from engine.testing import play_random
-from firmware import journal as journals
-from firmware.journal import Journal
+from firmware.table import journal as journals
+from firmware.table.journal import Journal
 from hardware.errors import TableConfigError
 from hardware.table import parse_table
 
@@ -114,7 +114,7 @@ def test_random_damage_to_a_journal_is_refused_as_a_bad_journal_or_replays(tmp_p
                               st.one_of(st.integers(-1, 3), st.text(max_size=6), st.none()), max_size=5))),
     max_size=12))
 def test_random_bytes_from_a_pod_never_crash_the_seat_and_only_valid_presses_come_through(chunks):
-    from firmware.serial_seats import SerialSeat
+    from firmware.links.serial_seats import SerialSeat
     from hardware.events import InputEvent
     from hardware.link import Link
 

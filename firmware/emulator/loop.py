@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from PIL import Image
 
-from ..faces import describe
+from ..table.faces import describe
 from .keyboard import Keyboard
 from .picture import SEAT_SIZE
 

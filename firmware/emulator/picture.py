@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from engine.game import Prompt
 from engine.i18n import _
 
-from ..render import fit, font, wrap
+from ..table.render import fit, font, wrap
 from .keyboard import KEYS
 
 SEAT_SIZE = (128, 64)

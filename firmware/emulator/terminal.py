@@ -6,7 +6,7 @@ import locale
 import logging
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..faces import Face, lines_of
+from ..table.faces import Face, lines_of
 from .loop import Frontend, TableLog
 from .picture import compose, terminal_lines
 

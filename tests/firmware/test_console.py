@@ -17,11 +17,11 @@ import threading
 import pytest
 
 from engine.match import Match
-from firmware import protocol
+from firmware.links import protocol
 from firmware.bots import RandomBot
-from firmware.console import ConsoleClient, Keys, add_parser, cmd_console, run_console
-from firmware.runtime import Runtime
-from firmware.serial_seats import CONSOLE_MAX_LINE, HostConsole
+from firmware.links.console import ConsoleClient, Keys, add_parser, cmd_console, run_console
+from firmware.table.runtime import Runtime
+from firmware.links.serial_seats import CONSOLE_MAX_LINE, HostConsole
 from firmware.testing import PtyPort
 from hardware.errors import ProtocolError
 from hardware.link import Link

@@ -29,7 +29,7 @@ from firmware.emulator import (
     terminal_lines,
 )
 from firmware.emulator.picture import FRAME, HIGHLIGHT
-from firmware.runtime import Runtime
+from firmware.table.runtime import Runtime
 from hardware import emulator_table, open_table
 from hardware.events import InputEvent
 
@@ -362,7 +362,7 @@ TERMINAL_SCRIPT = """
 import json
 from engine.match import Match
 from firmware.emulator import TerminalFrontend
-from firmware.runtime import Runtime
+from firmware.table.runtime import Runtime
 from hardware import emulator_table, open_table
 
 table = open_table(emulator_table(3), "emulator")

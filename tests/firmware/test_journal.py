@@ -10,8 +10,8 @@ import pytest
 from engine.errors import BadJournal
 from engine.match import Match
 from engine.testing import play_random
-from firmware import journal as journals
-from firmware.journal import Journal
+from firmware.table import journal as journals
+from firmware.table.journal import Journal
 
 
 def _saved_game(tmp_path, actions=20):

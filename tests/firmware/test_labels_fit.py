@@ -6,8 +6,8 @@ import pytest
 
 from engine.games import all_games
 from engine.testing import reachable_matches
-from firmware.menu import Menu
-from firmware.render import WIDTH, font
+from firmware.table.menu import Menu
+from firmware.table.render import WIDTH, font
 
 
 @pytest.mark.parametrize("game, players", [(g.name, n) for g in all_games()

@@ -1,6 +1,6 @@
 """The seat menu: built from legal actions, one field at a time."""
 
-from firmware.menu import Menu
+from firmware.table.menu import Menu
 
 ATTACKS = [{"seat": 0, "do": "attack", "slot": s, "target": t, "target_slot": ts}
            for s in (0, 2) for t in (1, 2) for ts in (0, 1, 2)]

@@ -19,12 +19,12 @@ from pathlib import Path
 import pytest
 
 from engine.testing import tenno_position
-from firmware import protocol
-from firmware.faces import Face
+from firmware.links import protocol
+from firmware.table.faces import Face
 from firmware.pod import podlogic
 from firmware.pod.podlogic import Gestures, LineReader, Pod, layout
-from firmware.runtime import Runtime
-from firmware.serial_seats import SerialPump, SerialSeat
+from firmware.table.runtime import Runtime
+from firmware.links.serial_seats import SerialPump, SerialSeat
 from firmware.testing import PtyPort
 from hardware.events import InputEvent
 from hardware.link import Link

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from engine.match import Match
-from firmware import protocol
-from firmware.faces import Face
+from firmware.links import protocol
+from firmware.table.faces import Face
 from hardware.errors import ProtocolError
 from hardware.events import InputEvent
 from hardware.link import Link

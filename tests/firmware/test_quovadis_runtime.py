@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.testing import quovadis_position
-from firmware.runtime import Runtime
+from firmware.table.runtime import Runtime
 from firmware.testing import press, screen_text
 from hardware.factory import open_table
 from hardware.table import emulator_table

@@ -9,8 +9,8 @@ import pytest
 
 from engine.match import Match
 from engine.testing import tenno_position
-from firmware.journal import Journal
-from firmware.runtime import Runtime
+from firmware.table.journal import Journal
+from firmware.table.runtime import Runtime
 from firmware.testing import press, run_on, screen_text
 from hardware.factory import open_table
 from hardware.table import emulator_table
@@ -190,7 +190,7 @@ def test_a_seat_keeps_its_half_made_choice_when_another_seat_acts(table):
 
 
 def test_undo_replays_without_the_last_action_and_is_journalled(table, tmp_path):
-    from firmware import journal as journals
+    from firmware.table import journal as journals
 
     match = Match.new("tenno", 3, seed=2, options={"start_seat": 0})
     path = tmp_path / "j.jsonl"
@@ -206,7 +206,7 @@ def test_undo_replays_without_the_last_action_and_is_journalled(table, tmp_path)
 
 
 def test_table_commands_are_queued_like_buttons_and_answer_their_sender(table):
-    from firmware.runtime import Command
+    from firmware.table.runtime import Command
 
     match = Match.new("tenno", 3, seed=2)
     runtime = run(table, match)

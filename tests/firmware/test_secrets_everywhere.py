@@ -10,10 +10,10 @@ import pytest
 from engine.games import all_games, get_game
 from engine.rng import Rng
 from engine.testing import reachable_matches
-from firmware.faces import seat_face
-from firmware.menu import Menu
-from firmware.protocol import encode_face, encode_line
-from firmware.render import render_face
+from firmware.table.faces import seat_face
+from firmware.table.menu import Menu
+from firmware.links.protocol import encode_face, encode_line
+from firmware.table.render import render_face
 
 
 def _walk(menu: Menu, actions, rng: random.Random) -> None:

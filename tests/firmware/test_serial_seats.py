@@ -20,12 +20,12 @@ import serial
 from engine.match import Match
 from engine.rng import Rng
 from engine.testing import tenno_position
-from firmware import protocol
+from firmware.links import protocol
 from firmware.bots import RandomBot
-from firmware.faces import describe, seat_face
-from firmware.menu import Menu
-from firmware.runtime import Command, Runtime
-from firmware.serial_seats import Backoff, HostConsole, SerialPump, SerialSeat, seat_panels
+from firmware.table.faces import describe, seat_face
+from firmware.table.menu import Menu
+from firmware.table.runtime import Command, Runtime
+from firmware.links.serial_seats import Backoff, HostConsole, SerialPump, SerialSeat, seat_panels
 from firmware.testing import PtyPort
 from hardware.events import InputEvent
 from hardware.factory import open_table

@@ -6,7 +6,7 @@ import socket
 
 from engine.match import Match
 from firmware.play import serve
-from firmware.runtime import Runtime
+from firmware.table.runtime import Runtime
 from hardware.events import InputEvent
 from hardware.factory import open_table
 from hardware.table import emulator_table

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from firmware.paths import CURRENT
-from firmware.session import open_session
+from firmware.table.paths import CURRENT
+from firmware.table.session import open_session
 
 
 def _play(session, count, seed=0):
@@ -58,7 +58,7 @@ def test_asking_for_a_new_game_keeps_the_old_one_under_games(tmp_path):
 
 def test_ending_a_game_at_the_table_keeps_it_and_starts_the_same_game_anew(tmp_path):
     from firmware.play import add_session_commands
-    from firmware.runtime import Command, Runtime
+    from firmware.table.runtime import Command, Runtime
 
     session = open_session(tmp_path, "tenno", 3, seed=5)
     runtime = Runtime(session.match, [None, None, None], session.journal)
@@ -81,7 +81,7 @@ def test_ending_a_game_at_the_table_keeps_it_and_starts_the_same_game_anew(tmp_p
 
 def test_a_new_game_that_cannot_start_leaves_the_current_one_in_place(tmp_path):
     from firmware.play import add_session_commands
-    from firmware.runtime import Command, Runtime
+    from firmware.table.runtime import Command, Runtime
 
     session = open_session(tmp_path, "tenno", 3, seed=5)
     runtime = Runtime(session.match, [None, None, None], session.journal)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.games.shadow.position import position
-from firmware.render import render_face
+from firmware.table.render import render_face
 from firmware.testing import press, run_on, screen_text
 from hardware.factory import open_table
 from hardware.table import emulator_table

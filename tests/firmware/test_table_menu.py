@@ -7,10 +7,10 @@ import threading
 import pytest
 
 from engine.match import Match
-from firmware.faces import lines_of
-from firmware.journal import Journal
-from firmware import journal as journals
-from firmware.runtime import Runtime
+from firmware.table.faces import lines_of
+from firmware.table.journal import Journal
+from firmware.table import journal as journals
+from firmware.table.runtime import Runtime
 from hardware.events import InputEvent
 from hardware.factory import open_table
 from hardware.table import emulator_table

@@ -20,9 +20,9 @@ from luma.oled import device as oled
 from PIL import Image, ImageDraw
 
 from engine.testing import reachable_matches
-from firmware.faces import seat_face
-from firmware.menu import Menu
-from firmware.render import render_face
+from firmware.table.faces import seat_face
+from firmware.table.menu import Menu
+from firmware.table.render import render_face
 from hardware.partial import (DRIVERS, PartialSH1106, PartialSSD1306, PartialSSD1309,
                               changed_runs, pack_pages, plan_windows)
 from hardware.recording import RecordingInterface

@@ -24,7 +24,7 @@ from typing import Any, Sequence
 from hardware.errors import ProtocolError
 from hardware.events import BUTTONS, GESTURES, InputEvent
 
-from .faces import Face
+from ..table.faces import Face
 
 _log = logging.getLogger(__name__)
 

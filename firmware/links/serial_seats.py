@@ -27,8 +27,8 @@ from hardware.events import InputEvent
 from hardware.link import Link
 
 from . import protocol
-from .faces import Face, describe
-from .runtime import Command, Runtime
+from ..table.faces import Face, describe
+from ..table.runtime import Command, Runtime
 
 _log = logging.getLogger(__name__)
 
