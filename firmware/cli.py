@@ -55,14 +55,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
     recorder = log = None
     print(f"{game.title}, {players} players, seed {args.seed}")
     with open_table(emulator_table(players, list(match.names)), "mock") as table:
-        listeners: list[Any] = [printer]
+        runtime = Runtime(match, [seat.screen for seat in table.seats], journal, listeners=[printer])
         if args.record:
-            from .emulator import Recorder, TableLog
+            from .emulator import Recorder
+            from .public import PublicTable
 
-            log = TableLog()
-            listeners.append(log)
+            log = PublicTable().attach(runtime)
             recorder = Recorder(args.record, kind="png" if args.record.endswith("/") else "gif", log=log)
-        runtime = Runtime(match, [seat.screen for seat in table.seats], journal, listeners=listeners)
         if recorder is not None:
             recorder.record(runtime)
         bots = [RandomBot(args.seed * 1000 + seat) for seat in range(players)]

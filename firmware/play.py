@@ -26,6 +26,7 @@ from .table.paths import state_dir
 from .report import print_result
 from .table.runtime import Runtime
 from .links.serial_seats import CONSOLE_MAX_LINE, HostConsole, SerialPump, seat_panels
+from .public import PublicTable
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -58,13 +59,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         panels, serial_seats = seat_panels(table.seats[: match.header.players])
         runtime = Runtime(match, panels, session.journal)
         add_session_commands(runtime, directory)
+        public = PublicTable().attach(runtime)
+        for message in session.messages:
+            public.note(message)
         if session.messages:
             runtime.announce(_("Saved game"), session.messages)
         table.on_event = runtime.post
         console = None
         if args.console:
             console = HostConsole(Link(args.console, baudrate=args.console_baudrate,
-                                       max_line=CONSOLE_MAX_LINE, name="console"), runtime)
+                                       max_line=CONSOLE_MAX_LINE, name="console"), runtime, public=public)
         try:
             # One thread for the pods, one for the console: a slow console never delays a pod's button.
             with SerialPump(runtime, serial_seats), SerialPump(runtime, console=console):
@@ -73,7 +77,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 elif ui == "bots":
                     play_bots(runtime, args.bot_seed)
                 else:
-                    run_emulator(runtime, table, ui, session.messages, args.record)
+                    run_emulator(runtime, table, ui, public, args.record)
         except KeyboardInterrupt:
             pass
         finally:
@@ -147,14 +151,10 @@ def play_bots(runtime: Runtime, seed: int, out: Any = None) -> None:
             print(f"ack {len(runtime.match.actions)}", file=out, flush=True)
 
 
-def run_emulator(runtime: Runtime, table: Any, ui: str, messages: list[str], record: str | None) -> None:
+def run_emulator(runtime: Runtime, table: Any, ui: str, log: PublicTable, record: str | None) -> None:
     """Show the emulated table in the terminal or a window, with keys for every seat's buttons."""
     from . import emulator
 
-    log = emulator.TableLog()
-    for message in messages:
-        log.note(message)
-    runtime.listeners.append(log)
     recorder = None
     if record:
         recorder = emulator.Recorder(record, kind="png" if record.endswith("/") else "gif", log=log)

@@ -15,8 +15,8 @@ mock pins, luma ``dummy`` screens); this package only lets people play it:
 Example::
 
     table = open_table(emulator_table(3), "emulator")
-    log = TableLog()
-    runtime = Runtime(match, [s.screen for s in table.seats], listeners=[log])
+    runtime = Runtime(match, [s.screen for s in table.seats])
+    log = PublicTable().attach(runtime)
     table.on_event = runtime.post
     with TerminalFrontend(table, log=log) as frontend:
         frontend.run(runtime)
@@ -24,7 +24,7 @@ Example::
 """
 
 from .keyboard import KEYS, Keyboard
-from .loop import Frontend, TableLog, screen_images
+from .loop import Frontend, screen_images
 from .picture import braille, compose, default_columns, keys_label, seat_label, seat_positions, terminal_lines
 from .recorder import Recorder
 from .terminal import TerminalFrontend
@@ -35,7 +35,6 @@ __all__ = [
     "Frontend",
     "Keyboard",
     "Recorder",
-    "TableLog",
     "TerminalFrontend",
     "WindowFrontend",
     "braille",

@@ -9,14 +9,13 @@ comes from that seat's own screen image.
 
 from __future__ import annotations
 
-import collections
 import logging
 import os
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from PIL import Image
 
-from ..table.faces import describe
+from ..public import PublicTable
 from .keyboard import Keyboard
 from .picture import SEAT_SIZE
 
@@ -40,30 +39,6 @@ def screen_images(screens: Sequence[Any]) -> list[Image.Image]:
     return [screen.image if screen is not None else Image.new("1", SEAT_SIZE) for screen in screens]
 
 
-class TableLog:
-    """The public story of the match, for the lines under the table.
-
-    Add it to the runtime's listeners: it receives only the public events of
-    each accepted action (never the action itself, which may be secret).
-    """
-
-    def __init__(self, size: int = 50) -> None:
-        self._lines: collections.deque[str] = collections.deque(maxlen=size)
-
-    def note(self, line: str) -> None:
-        """Add a line of your own (a start message, a saved-game notice)."""
-        self._lines.append(line)
-
-    @property
-    def lines(self) -> list[str]:
-        """The lines kept, oldest first."""
-        return list(self._lines)
-
-    def __call__(self, match: Any, action: Any, events: Sequence[dict[str, Any]]) -> None:
-        for event in events:
-            self.note(describe(match, event))
-
-
 class Frontend:
     """The loop the window and terminal share; subclasses read keys and draw.
 
@@ -73,7 +48,7 @@ class Frontend:
         recorder: Also record every new picture, or None.
     """
 
-    def __init__(self, table: Any, *, log: TableLog | None = None, recorder: Recorder | None = None) -> None:
+    def __init__(self, table: Any, *, log: PublicTable | None = None, recorder: Recorder | None = None) -> None:
         self.table = table
         self.keyboard = Keyboard(table)
         self.log = log

@@ -10,7 +10,8 @@ from typing import Any, Callable
 
 from PIL import Image
 
-from .loop import TableLog, luma_emulator, screen_images
+from ..public import PublicTable
+from .loop import luma_emulator, screen_images
 from .picture import compose
 
 _log = logging.getLogger(__name__)
@@ -35,7 +36,7 @@ class Recorder:
     """
 
     def __init__(self, path: str | os.PathLike[str], kind: str = "gif", *, scale: int = 2,
-                 duration: float = 0.6, max_frames: int | None = None, log: TableLog | None = None,
+                 duration: float = 0.6, max_frames: int | None = None, log: PublicTable | None = None,
                  poll: float = 0.05) -> None:
         if kind not in ("gif", "png"):
             raise ValueError(f"kind must be 'gif' or 'png', not {kind!r}")

@@ -7,7 +7,8 @@ import logging
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..table.faces import Face, lines_of
-from .loop import Frontend, TableLog
+from ..public import PublicTable
+from .loop import Frontend
 from .picture import compose, terminal_lines
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ class TerminalFrontend(Frontend):
         pixels: Draw each screen's pixels in braille instead of its words.
     """
 
-    def __init__(self, table: Any, *, poll_ms: int = 50, log: TableLog | None = None,
+    def __init__(self, table: Any, *, poll_ms: int = 50, log: PublicTable | None = None,
                  recorder: Recorder | None = None, pixels: bool = False) -> None:
         import curses  # not on every platform, so only when a terminal is wanted
 

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from .loop import Frontend, TableLog, luma_emulator, screen_images
+from ..public import PublicTable
+from .loop import Frontend, luma_emulator, screen_images
 from .picture import compose
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ class WindowFrontend(Frontend):
     """
 
     def __init__(self, table: Any, *, scale: int = 2, poll_ms: int = 50, columns: int | None = None,
-                 title: str = "courtier", log: TableLog | None = None, recorder: Recorder | None = None) -> None:
+                 title: str = "courtier", log: PublicTable | None = None, recorder: Recorder | None = None) -> None:
         super().__init__(table, log=log, recorder=recorder)
         self.poll_ms = poll_ms
         self.columns = columns

@@ -16,7 +16,6 @@ seat's latest face is sent again when its pod comes back.
 
 from __future__ import annotations
 
-import collections
 import logging
 import threading
 import time
@@ -27,7 +26,8 @@ from hardware.events import InputEvent
 from hardware.link import Link
 
 from . import protocol
-from ..table.faces import Face, describe
+from ..table.faces import Face
+from ..public import PublicTable, Snapshot
 from ..table.runtime import Command, Runtime
 
 _log = logging.getLogger(__name__)
@@ -261,7 +261,7 @@ class SerialSeat(_Endpoint):
 class HostConsole(_Endpoint):
     """The Pi's end of the host console: public table out, commands in.
 
-    The table message is built from the runtime's current match alone:
+    The table message is the table's public snapshot (`firmware.public`):
     its public view, the table prompt, the seat names, the result once the
     game is over, and a short log of public events. It is sent when the
     runtime's ``version`` moved and the message differs from the last one
@@ -272,63 +272,42 @@ class HostConsole(_Endpoint):
 
     Args:
         link: The console's link (give it ``max_line=CONSOLE_MAX_LINE``).
-        runtime: The table's runtime; this console adds itself to its listeners
-            to keep the public log.
+        runtime: The table's runtime.
+        public: The table's public channel (one is attached to `runtime` if none is given).
         log_size: How many public events the table message keeps.
         backoff: Reopening pauses.
     """
 
-    def __init__(self, link: Link, runtime: Runtime, *, log_size: int = 20,
-                 backoff: Backoff | None = None) -> None:
+    def __init__(self, link: Link, runtime: Runtime, *, public: PublicTable | None = None,
+                 log_size: int = 20, backoff: Backoff | None = None) -> None:
         super().__init__(link, backoff)
         self.runtime = runtime
-        self._log: collections.deque[str] = collections.deque(maxlen=log_size)
-        self._log_lock = threading.Lock()
-        self._log_match: Any = runtime.match
+        self.public = public if public is not None else PublicTable().attach(runtime)
+        self.log_size = log_size
+        self._lock_current = threading.Lock()
         self._sent_version: int | None = None
         self._last: dict[str, Any] | None = None
         self._force = True
-        self._current: dict[str, Any] = self.table_message()
-        runtime.listeners.append(self.record)
-        runtime.watchers.append(self.snapshot)
+        self._current: dict[str, Any] = self._encode(self.public.latest())
+        self.public.subscribe(self._take)
 
-    def record(self, match: Any, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
-        """Runtime listener: keep the public events in words (runs on the runtime's thread)."""
-        lines = []
-        for event in events:
-            try:
-                lines.append(describe(match, event))
-            except Exception:   # a game's wording must not stop the table
-                _log.exception("cannot describe %r", event)
-        with self._log_lock:
-            self._log_match = match
-            self._log.extend(lines)
+    def _encode(self, snapshot: Snapshot) -> dict[str, Any]:
+        return protocol.encode_table(snapshot.public, snapshot.line, snapshot.steps, snapshot.names,
+                                     snapshot.result, list(snapshot.log[-self.log_size:]))
 
-    def snapshot(self) -> None:
-        """Runtime watcher: build the table message on the runtime's thread, where the match is still."""
-        message = self.table_message()
-        with self._log_lock:
+    def _take(self, snapshot: Snapshot) -> None:
+        """Public subscriber: keep the newest table message (runs on the runtime's thread)."""
+        message = self._encode(snapshot)
+        with self._lock_current:
             self._current = message
 
     def table_message(self) -> dict[str, Any]:
         """The public side of the table now, as a ``table`` message.
 
         The match changes in place as actions are applied, so this runs on the
-        runtime's thread (see `snapshot`), or before the runtime's loop starts.
+        runtime's thread, or before the runtime's loop starts.
         """
-        match = self.runtime.match
-        state = match.state
-        game = match.game
-        public = game.public_view(state)
-        prompt = game.public_prompt(public, match.names)
-        result = game.result(state)
-        with self._log_lock:
-            if match is not self._log_match and not match.actions:
-                self._log.clear()   # a new game: the old one's events are history
-                self._log_match = match
-            log = list(self._log)
-        return protocol.encode_table(public, prompt.line, prompt.steps, match.names,
-                                     result.to_data() if result is not None else None, log)
+        return self._encode(self.public.build())
 
     def poll(self, now: float | None = None) -> int:
         """Read the console, post its commands, send the table if it changed.
@@ -369,7 +348,7 @@ class HostConsole(_Endpoint):
         with self._lock:
             if not self.link.connected:
                 return
-            with self._log_lock:
+            with self._lock_current:
                 message = dict(self._current)
             if message == self._last and not self._force:
                 self._sent_version = version

@@ -20,7 +20,6 @@ from firmware.emulator import (
     KEYS,
     Keyboard,
     Recorder,
-    TableLog,
     WindowFrontend,
     braille,
     compose,
@@ -29,6 +28,7 @@ from firmware.emulator import (
     terminal_lines,
 )
 from firmware.emulator.picture import FRAME, HIGHLIGHT
+from firmware.public import PublicTable
 from firmware.table.runtime import Runtime
 from hardware import emulator_table, open_table
 from hardware.events import InputEvent
@@ -219,8 +219,8 @@ def test_upper_case_ok_holds_ok_for_back():
 
 
 def test_public_log_collects_public_events():
-    """A TableLog listener notes each public event of an accepted action."""
-    log = TableLog()
+    """A PublicTable listener notes each public event of an accepted action."""
+    log = PublicTable()
     table, runtime = start(listeners=[log])
     try:
         Keyboard(table).press("s")  # Blue confirms an arrangement

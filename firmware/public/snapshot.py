@@ -1,0 +1,151 @@
+"""One public snapshot of the table, shared by every public channel.
+
+The match changes in place as actions are applied, so a snapshot is built on
+the runtime's thread (as a runtime watcher, after each refresh) and handed to
+other threads whole. It holds only what the whole table may know: the public
+view, the table prompt and its physical steps, who must decide, the result
+once the game is over, and the recent public events in words.
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from ..table.faces import describe
+
+_log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The public side of the table at one moment."""
+
+    game: str
+    title: str
+    names: tuple[str, ...]
+    header: str  # round, phase, whose turn
+    line: str  # the table prompt
+    steps: tuple[str, ...]  # what to do on the physical table now
+    pending: tuple[int, ...]  # the seats that must decide
+    public: dict[str, Any]  # the public view
+    result: dict[str, Any] | None  # scores, winners and breakdown once over
+    log: tuple[str, ...] = ()  # recent public events in words, oldest first
+    serial: int = 0  # grows with every new snapshot
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+
+Subscriber = Callable[[Snapshot], None]
+
+
+class PublicTable:
+    """The public story of a match and its latest snapshot.
+
+    Attach it to a runtime (`attach`): it becomes one of its listeners (the
+    public events of each accepted action, never the action itself, which may
+    be secret) and one of its watchers (a new snapshot after each refresh that
+    changed the match or the log). Other threads read `latest()`; a
+    subscriber is called with each new snapshot on the runtime's thread, so it
+    must only hand it on (queue it, wake a loop).
+
+    Args:
+        log_size: How many public events are kept.
+    """
+
+    def __init__(self, log_size: int = 50) -> None:
+        self._log: collections.deque[str] = collections.deque(maxlen=log_size)
+        self._lock = threading.Lock()
+        self._subscribers: list[Subscriber] = []
+        self._runtime: Any = None
+        self._match: Any = None
+        self._key: tuple[Any, ...] | None = None
+        self._latest: Snapshot | None = None
+        self._serial = 0
+        self._noted = 0  # lines ever noted, so a change of the log alone makes a new snapshot
+
+    def attach(self, runtime: Any) -> "PublicTable":
+        """Follow `runtime`: listen to its actions and snapshot after its refreshes."""
+        self._runtime = runtime
+        self._match = runtime.match
+        runtime.listeners.append(self)
+        runtime.watchers.append(self.refresh)
+        self.refresh()
+        return self
+
+    # --- the public story -------------------------------------------------
+    def note(self, line: str) -> None:
+        """Add a line of the table's own (a start-up message, a saved-game notice)."""
+        with self._lock:
+            self._log.append(line)
+            self._noted += 1
+
+    @property
+    def lines(self) -> list[str]:
+        """The public events kept, in words, oldest first."""
+        with self._lock:
+            return list(self._log)
+
+    def __call__(self, match: Any, action: Any, events: Sequence[dict[str, Any]]) -> None:
+        """Runtime listener: keep the public events of an accepted action, in words."""
+        for event in events:
+            try:
+                line = describe(match, event)
+            except Exception:  # a game's wording must not stop the table
+                _log.exception("cannot describe %r", event)
+                continue
+            self.note(line)
+
+    # --- snapshots ----------------------------------------------------------
+    def build(self, match: Any | None = None) -> Snapshot:
+        """The public side of `match` (the runtime's) now; call it on the runtime's thread."""
+        match = match if match is not None else self._runtime.match
+        game, state = match.game, match.state
+        if match is not self._match:
+            self._match = match
+            if not match.actions:
+                with self._lock:
+                    self._log.clear()  # a new game: the old one's events are history
+        public = game.public_view(state)
+        prompt = game.public_prompt(public, match.names)
+        result = game.result(state)
+        return Snapshot(
+            game=game.name, title=game.title, names=tuple(match.names),
+            header=game.header(public, match.names), line=prompt.line, steps=tuple(prompt.steps),
+            pending=tuple(match.pending()), public=public,
+            result=result.to_data() if result is not None else None,
+            log=tuple(self.lines), serial=self._serial,
+        )
+
+    def refresh(self) -> None:
+        """Runtime watcher: make a new snapshot if the match or the log moved, and tell the subscribers."""
+        match = self._runtime.match
+        key = (id(match), len(match.actions), self._noted, match.is_over)
+        if key == self._key and self._latest is not None:
+            return
+        self._key = key
+        self._serial += 1
+        snapshot = self.build(match)
+        with self._lock:
+            self._latest = snapshot
+        for subscriber in list(self._subscribers):
+            try:
+                subscriber(snapshot)
+            except Exception:  # one channel's fault must not stop the table or the others
+                _log.exception("public subscriber %r failed", subscriber)
+
+    def latest(self) -> Snapshot:
+        """The newest snapshot; safe from any thread."""
+        with self._lock:
+            if self._latest is None:
+                raise RuntimeError("PublicTable is not attached to a runtime yet")
+            return self._latest
+
+    def subscribe(self, subscriber: Subscriber) -> None:
+        """Call `subscriber(snapshot)` with every new snapshot (on the runtime's thread)."""
+        self._subscribers.append(subscriber)
