@@ -1,27 +1,36 @@
 #!/bin/sh
-# Install courtier as a service on Raspberry Pi OS, or take it away again.
+# Install courtier as a service on Raspberry Pi OS (or Debian), or take it away again.
 #
 #   sudo sh systemd/install.sh install      (what `sudo make install` runs)
 #   sudo sh systemd/install.sh uninstall    (what `sudo make uninstall` runs)
 #
-# install, safe to run again (e.g. after `git pull`, to update):
-#   1. a venv in $PREFIX/venv holding courtier and its "pi" extra, from this tree;
-#   2. the system user "courtier", in the gpio, i2c, spi and dialout groups;
+# install, safe to run again (e.g. after `git pull`, to upgrade):
+#   1. a venv in $PREFIX/venv holding courtier and its "pi" extra, from this tree,
+#      and this README as $PREFIX/README.md (the unit's Documentation=);
+#   2. the system user "courtier", in those of the gpio, i2c, spi and dialout
+#      groups that exist;
 #   3. /etc/courtier/table.toml, copied from hardware/tables/pi-4.toml unless
 #      one exists (yours is never overwritten);
-#   4. /var/lib/courtier, where saved games go;
-#   5. /etc/systemd/system/courtier.service, then daemon-reload and enable.
+#   4. /var/lib/courtier, where saved games go, with everything in it owned by
+#      the service user (a reinstalled user may have a new uid);
+#   5. /etc/systemd/system/courtier.service, enabled; with a running systemd,
+#      daemon-reload, and a running service is restarted on the new code.
 # uninstall removes 1, 2 and 5, and 3 only while it is still the unchanged
 # example; it never removes /var/lib/courtier (saved games).
 #
 # Settings, from the environment:
-#   PREFIX   where the venv goes (default /opt/courtier)
-#   DESTDIR  prefixed to every path, to install into a staging or test root;
-#            with it set, commands that would change this machine (useradd,
-#            usermod, userdel, chown, systemctl) are only printed unless
-#            given explicitly below
+#   PREFIX   where the venv goes (default /opt/courtier): letters, digits and
+#            / . _ - + only, as the unit file holds it
+#   DESTDIR  prefixed to every path, to build a tree for a package or an
+#            image; with it set, commands that would change this machine
+#            (useradd, usermod, userdel, chown, systemctl) are only printed
+#            unless given explicitly below. The venv's scripts name their
+#            final place ($PREFIX), so the tree works once copied there.
 #   PYTHON   the Python that makes the venv (default python3)
 #   USERADD USERMOD USERDEL GETENT CHOWN SYSTEMCTL   the commands used
+#            Without systemd as PID 1 (an image build, a chroot) systemctl
+#            can only enable and disable: daemon-reload, restart and stop
+#            are skipped, and the service starts at the next boot.
 set -eu
 
 PREFIX=${PREFIX:-/opt/courtier}
@@ -41,13 +50,15 @@ CHOWN=${CHOWN:-$system chown}
 SYSTEMCTL=${SYSTEMCTL:-$system systemctl}
 GETENT=${GETENT:-getent}
 
+SERVICE=courtier.service
 SERVICE_USER=courtier
 GROUPS_WANTED="gpio i2c spi dialout"
 VENV=$PREFIX/venv
+DOC=$PREFIX/README.md
 TABLE=/etc/courtier/table.toml
 EXAMPLE=$SRC/hardware/tables/pi-4.toml
 STATE=/var/lib/courtier
-UNIT=/etc/systemd/system/courtier.service
+UNIT=/etc/systemd/system/$SERVICE
 
 say() { printf 'courtier: %s\n' "$*"; }
 warn() { printf 'courtier: warning: %s\n' "$*" >&2; }
@@ -60,56 +71,158 @@ check() {
         *) die "PREFIX must be an absolute path, not '$PREFIX'" ;;
     esac
     case $PREFIX in
-        *'|'* | *'&'* | *'\'*) die "PREFIX must not contain |, & or \\" ;;
+        *[!A-Za-z0-9/._+-]*)
+            die "PREFIX '$PREFIX' holds a space or a character the unit file cannot hold as it is;" \
+                "use only letters, digits and / . _ - +" ;;
     esac
     if [ -z "$DESTDIR" ] && [ "$(id -u)" -ne 0 ]; then
         die "run this as root: sudo make $1"
     fi
 }
 
-install_venv() {
-    if [ ! -x "$DESTDIR$VENV/bin/python" ]; then
-        say "creating the venv $VENV"
-        "$PYTHON" -m venv "$DESTDIR$VENV" ||
-            die "could not create a venv with $PYTHON (sudo apt install python3-venv)"
+# systemctl answers "offline" when systemd is not PID 1: then only the unit
+# files can be changed (enable, disable), not the running manager.
+manager_running() {
+    state=$($SYSTEMCTL is-system-running 2>/dev/null) || true
+    [ -n "$state" ] && [ "$state" != offline ]
+}
+
+# --- 1. the venv ---------------------------------------------------------------
+
+venv_python() { printf '%s' "$DESTDIR$VENV/bin/python"; }
+
+make_venv() {
+    if [ -x "$(venv_python)" ] && "$(venv_python)" -m pip --version >/dev/null 2>&1; then
+        return
     fi
+    if [ -e "$DESTDIR$VENV" ]; then
+        say "the venv $VENV has no working pip (made without python3-venv?): making it again"
+        rm -rf "$DESTDIR$VENV"
+    fi
+    say "creating the venv $VENV"
+    if ! "$PYTHON" -m venv "$DESTDIR$VENV" || ! "$(venv_python)" -m pip --version >/dev/null 2>&1; then
+        rm -rf "$DESTDIR$VENV"
+        die "could not create a venv with pip using $PYTHON: sudo apt install python3-venv"
+    fi
+}
+
+# spidev (luma's SPI screens) has no wheel on PyPI for the Pi: pip builds it,
+# which needs a C compiler and Python's headers. Say so before pip starts.
+check_build_tools() {
+    missing=""
+    command -v "${CC:-cc}" >/dev/null 2>&1 || missing="a C compiler"
+    if ! "$(venv_python)" -c 'import os, sys, sysconfig
+sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'; then
+        missing="${missing:+$missing and }the Python headers (Python.h)"
+    fi
+    if [ -n "$missing" ]; then
+        die "pip must build spidev (it has no wheel for this machine), which needs $missing:" \
+            "sudo apt install gcc python3-dev (the same on Raspberry Pi OS and Debian), then run this again"
+    fi
+}
+
+# After a failed pip run, name each package whose build failed and what it needs.
+explain_pip_failure() {
+    failed=$(sed -n -e 's/.*Failed building wheel for \([A-Za-z0-9._-]*\).*/\1/p' \
+                    -e 's/.*Building wheel for \([A-Za-z0-9._-]*\) .*error.*/\1/p' "$1" | sort -u)
+    if [ -z "$failed" ]; then
+        die "pip failed (see its message above); it needs PyPI to be reachable"
+    fi
+    for package in $failed; do
+        case $package in
+            spidev)
+                warn "spidev could not be built: it needs gcc and python3-dev" \
+                    "(sudo apt install gcc python3-dev, on Raspberry Pi OS and Debian alike)" ;;
+            lgpio)
+                warn "lgpio could not be built (no wheel for this Python and machine): on Raspberry Pi OS" \
+                    "sudo apt install swig liblgpio-dev python3-dev; Debian has no liblgpio-dev, so build" \
+                    "and install the lg C library (joan2937/lg) first, or use a Python lgpio has wheels for" ;;
+            *)
+                warn "$package could not be built: see pip's message above" ;;
+        esac
+    done
+    die "pip could not build: $(echo $failed)"
+}
+
+install_venv() {
+    make_venv
+    check_build_tools
     # pip builds inside the tree it is given; building from a copy leaves no
     # root-owned build/ or egg-info in the user's checkout.
     build=$(mktemp -d)
     trap 'rm -rf "$build"' EXIT
+    mkdir "$build/src"
     (cd "$SRC" && tar --exclude=./.venv --exclude=./.git --exclude=./build -cf - .) |
-        tar -C "$build" -xf -
+        tar -C "$build/src" -xf -
     say "installing courtier[pi] from $SRC into $VENV"
-    "$DESTDIR$VENV/bin/python" -m pip install --upgrade "$build[pi]" ||
-        die "pip failed; if it was building lgpio, run: sudo apt install swig liblgpio-dev python3-dev"
+    {
+        status=0
+        "$(venv_python)" -m pip install --upgrade "$build/src[pi]" 2>&1 || status=$?
+        echo "$status" > "$build/status"
+    } | tee "$build/pip.log"
+    if [ "$(cat "$build/status")" -ne 0 ]; then
+        explain_pip_failure "$build/pip.log"
+    fi
+    if [ -n "$DESTDIR" ]; then
+        relocate_venv
+    fi
+    cp "$SRC/README.md" "$DESTDIR$DOC"
+    chmod 0644 "$DESTDIR$DOC"
 }
 
-install_user() {
+# The venv was made in $DESTDIR$VENV, so its scripts' #! lines and activate
+# name that place: make them name $VENV, where the tree will run.
+relocate_venv() {
+    "$(venv_python)" - "$DESTDIR$VENV" "$VENV" <<'EOF'
+import sys
+from pathlib import Path
+
+staged, final = sys.argv[1], sys.argv[2]
+for path in Path(staged, "bin").iterdir():
+    if path.is_symlink() or not path.is_file():
+        continue
+    data = path.read_bytes()
+    if staged.encode() in data:
+        path.write_bytes(data.replace(staged.encode(), final.encode()))
+EOF
+}
+
+# --- 2. the user -----------------------------------------------------------------
+
+# The groups of GROUPS_WANTED that exist here, comma-separated.
+existing_groups() {
     groups=""
     for group in $GROUPS_WANTED; do
         if $GETENT group "$group" >/dev/null 2>&1; then
             groups=${groups:+$groups,}$group
         else
-            warn "group '$group' does not exist, so $SERVICE_USER cannot join it;" \
-                "Raspberry Pi OS has it (package raspberrypi-sys-mods): create it if a device needs it"
+            warn "group '$group' does not exist, so $SERVICE_USER cannot join it and the unit does" \
+                "not ask for it; Raspberry Pi OS has it (package raspberrypi-sys-mods): create it and" \
+                "install again if a device needs it"
         fi
     done
+    printf '%s' "$groups"
+}
+
+install_user() {
     if $GETENT passwd "$SERVICE_USER" >/dev/null 2>&1; then
-        say "user $SERVICE_USER exists; making sure it is in: $groups"
-        if [ -n "$groups" ]; then
-            $USERMOD --append --groups "$groups" "$SERVICE_USER"
+        say "user $SERVICE_USER exists; making sure it is in: $SERVICE_GROUPS"
+        if [ -n "$SERVICE_GROUPS" ]; then
+            $USERMOD --append --groups "$SERVICE_GROUPS" "$SERVICE_USER"
         fi
     else
-        say "creating the system user $SERVICE_USER (groups: $groups)"
-        if [ -n "$groups" ]; then
+        say "creating the system user $SERVICE_USER (groups: $SERVICE_GROUPS)"
+        if [ -n "$SERVICE_GROUPS" ]; then
             $USERADD --system --user-group --home-dir "$STATE" --no-create-home \
-                --shell /usr/sbin/nologin --groups "$groups" "$SERVICE_USER"
+                --shell /usr/sbin/nologin --groups "$SERVICE_GROUPS" "$SERVICE_USER"
         else
             $USERADD --system --user-group --home-dir "$STATE" --no-create-home \
                 --shell /usr/sbin/nologin "$SERVICE_USER"
         fi
     fi
 }
+
+# --- 3. the table file and 4. the saved games -------------------------------------
 
 install_table() {
     if [ -e "$DESTDIR$TABLE" ]; then
@@ -122,24 +235,43 @@ install_table() {
     say "installed $TABLE from hardware/tables/pi-4.toml: edit it to match your wiring"
 }
 
+# Everything under the state directory becomes the service user's: after an
+# uninstall and a reinstall the user may have a new uid, and the saved games
+# must stay readable. -h: a link is changed itself, never what it points to.
 install_state() {
     mkdir -p "$DESTDIR$STATE"
     chmod 0750 "$DESTDIR$STATE"
-    $CHOWN "$SERVICE_USER:$SERVICE_USER" "$DESTDIR$STATE"
+    $CHOWN -R -h "$SERVICE_USER:$SERVICE_USER" "$DESTDIR$STATE"
 }
+
+# --- 5. the unit ----------------------------------------------------------------
 
 install_unit() {
     mkdir -p "$DESTDIR${UNIT%/*}"
-    sed "s|/opt/courtier|$PREFIX|g" "$SRC/systemd/courtier.service" > "$DESTDIR$UNIT"
+    if [ -n "$SERVICE_GROUPS" ]; then
+        groups_line="s|^SupplementaryGroups=.*|SupplementaryGroups=$(echo "$SERVICE_GROUPS" | tr , ' ')|"
+    else
+        groups_line="/^SupplementaryGroups=/d"
+    fi
+    sed -e "s|/opt/courtier|$PREFIX|g" -e "$groups_line" "$SRC/systemd/$SERVICE" > "$DESTDIR$UNIT"
     chmod 0644 "$DESTDIR$UNIT"
     say "installed $UNIT (ExecStart=$VENV/bin/courtier)"
+    $SYSTEMCTL enable "$SERVICE"
+    if ! manager_running; then
+        say "no running systemd (an image build or a chroot?): the unit is enabled and starts at the next boot"
+        return
+    fi
     $SYSTEMCTL daemon-reload
-    $SYSTEMCTL enable courtier.service
+    if $SYSTEMCTL is-active --quiet "$SERVICE"; then
+        $SYSTEMCTL restart "$SERVICE"
+        say "restarted the running $SERVICE on the new code"
+    fi
 }
 
 do_install() {
     check install
     install_venv
+    SERVICE_GROUPS=$(existing_groups)
     install_user
     install_table
     install_state
@@ -151,13 +283,23 @@ do_install() {
 
 do_uninstall() {
     check uninstall
-    if ! $SYSTEMCTL disable --now courtier.service; then
-        warn "systemctl could not stop or disable courtier.service (not installed?)"
+    if manager_running; then
+        if ! $SYSTEMCTL disable --now "$SERVICE"; then
+            warn "systemctl could not stop or disable $SERVICE (not installed?)"
+        fi
+    else
+        say "no running systemd: nothing to stop"
+        if [ -e "$DESTDIR$UNIT" ] && ! $SYSTEMCTL disable "$SERVICE"; then
+            warn "systemctl could not disable $SERVICE"
+        fi
     fi
     rm -f "$DESTDIR$UNIT"
-    $SYSTEMCTL daemon-reload
+    if manager_running; then
+        $SYSTEMCTL daemon-reload
+    fi
     say "removed $UNIT"
     rm -rf "$DESTDIR$VENV"
+    rm -f "$DESTDIR$DOC"
     rmdir "$DESTDIR$PREFIX" 2>/dev/null || true
     say "removed $VENV"
     if [ -e "$DESTDIR$TABLE" ]; then

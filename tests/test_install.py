@@ -4,6 +4,7 @@ import os
 import shutil
 import stat
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,35 +15,80 @@ EXAMPLE = ROOT / "hardware" / "tables" / "pi-4.toml"
 
 pytestmark = pytest.mark.skipif(shutil.which("sh") is None, reason="needs a POSIX sh")
 
-# Each fake appends its name and arguments to $FAKE_LOG; some keep a little state.
+# Each fake appends its name and arguments to $FAKE_LOG and keeps what it changes
+# under $FAKE_STATE: the users (one "name:uid" line each, in a passwd file of its
+# own), whether the service runs, and whether systemd is PID 1 ($FAKE_MANAGER).
 FAKES = {
     "python": """
 echo "python $*" >> "$FAKE_LOG"
 if [ "$1" = "-m" ] && [ "$2" = "venv" ]; then
     mkdir -p "$3/bin"
     cp "$FAKE_VENV_PYTHON" "$3/bin/python"
+    if [ -n "${FAKE_NO_ENSUREPIP:-}" ]; then echo "ensurepip is not available" >&2; exit 1; fi
+    mkdir -p "$3/lib/pip"
 fi
 """,
-    # The venv's python: records pip's arguments and what the source it was given holds.
+    # The venv's python: pip exists only where `-m venv` put it; an install records
+    # what the source it was given holds and leaves a script whose #! names this venv.
     "venv-python": """
-echo "venv-python $*" >> "$FAKE_LOG"
-for last; do :; done
-source=${last%\\[pi\\]}
-echo "source: $(cd "$source" && ls -A | sort | tr '\\n' ' ')" >> "$FAKE_LOG"
+venv=$(cd "$(dirname "$0")/.." && pwd)
+case "$1 $2" in
+    "-m pip")
+        [ -d "$venv/lib/pip" ] || { echo "No module named pip" >&2; exit 1; }
+        [ "$3" = "--version" ] && exit 0
+        echo "venv-python $*" >> "$FAKE_LOG"
+        for last; do :; done
+        source=${last%\\[pi\\]}
+        echo "source: $(cd "$source" && ls -A | sort | tr '\\n' ' ')" >> "$FAKE_LOG"
+        if [ -n "${FAKE_PIP_OUTPUT:-}" ]; then cat "$FAKE_PIP_OUTPUT"; exit 1; fi
+        printf '#!%s/bin/python\\nfrom firmware.cli import main\\n' "$venv" > "$venv/bin/courtier"
+        exit 0 ;;
+    "-c "*) [ -z "${FAKE_NO_HEADERS:-}" ] ;;
+    *) exec "$REAL_PYTHON" "$@" ;;
+esac
 """,
     "getent": """
 echo "getent $*" >> "$FAKE_LOG"
 case $1 in
     group) case " $FAKE_GROUPS " in *" $2 "*) echo "$2:x:900:"; exit 0 ;; esac ;;
-    passwd) if [ -e "$FAKE_STATE/user-$2" ]; then echo "$2:x:901:901::/var/lib/$2:/usr/sbin/nologin"; exit 0; fi ;;
+    passwd) line=$(grep "^$2:" "$FAKE_STATE/passwd") && { echo "$line"; exit 0; } ;;
 esac
 exit 2
 """,
-    "useradd": 'echo "useradd $*" >> "$FAKE_LOG"\nfor last; do :; done\ntouch "$FAKE_STATE/user-$last"\n',
-    "userdel": 'echo "userdel $*" >> "$FAKE_LOG"\nrm -f "$FAKE_STATE/user-$1"\n',
+    # A system user gets the lowest free uid from 900 up, as useradd --system counts.
+    "useradd": """
+echo "useradd $*" >> "$FAKE_LOG"
+for last; do :; done
+uid=900
+while grep -q ":$uid\\$" "$FAKE_STATE/passwd"; do uid=$((uid + 1)); done
+echo "$last:$uid" >> "$FAKE_STATE/passwd"
+""",
+    "userdel": """
+echo "userdel $*" >> "$FAKE_LOG"
+grep -v "^$1:" "$FAKE_STATE/passwd" > "$FAKE_STATE/passwd.new" || true
+mv "$FAKE_STATE/passwd.new" "$FAKE_STATE/passwd"
+""",
     "usermod": 'echo "usermod $*" >> "$FAKE_LOG"\n',
-    "chown": 'echo "chown $*" >> "$FAKE_LOG"\n',
-    "systemctl": 'echo "systemctl $*" >> "$FAKE_LOG"\n',
+    # With FAKE_REAL_CHOWN (as root), names become the uids above and the real chown runs.
+    "chown": """
+echo "chown $*" >> "$FAKE_LOG"
+[ -n "${FAKE_REAL_CHOWN:-}" ] || exit 0
+args=""
+for arg; do
+    case $arg in
+        *:*) user=${arg%%:*}; uid=$(grep "^$user:" "$FAKE_STATE/passwd" | cut -d: -f2); arg=$uid:$uid ;;
+    esac
+    args="$args $arg"
+done
+exec chown $args
+""",
+    "systemctl": """
+echo "systemctl $*" >> "$FAKE_LOG"
+case $1 in
+    is-system-running) echo "${FAKE_MANAGER:-running}"; [ "${FAKE_MANAGER:-running}" = running ] ;;
+    is-active) [ -e "$FAKE_STATE/active" ] ;;
+esac
+""",
 }
 
 
@@ -51,15 +97,17 @@ class Installer:
 
     def __init__(self, tmp_path, prefix="/opt/courtier", groups="gpio i2c dialout"):
         self.root = tmp_path / "root"
-        self.root.mkdir()
+        self.root.mkdir(parents=True)
         self.log = tmp_path / "commands.log"
         self.log.touch()
-        state = tmp_path / "state"
-        state.mkdir()
+        self.state = tmp_path / "state"
+        self.state.mkdir()
+        (self.state / "passwd").touch()
         bin_dir = tmp_path / "bin"
         bin_dir.mkdir()
         self.env = {"PATH": os.environ["PATH"], "DESTDIR": str(self.root), "PREFIX": prefix,
-                    "FAKE_LOG": str(self.log), "FAKE_STATE": str(state), "FAKE_GROUPS": groups}
+                    "FAKE_LOG": str(self.log), "FAKE_STATE": str(self.state), "FAKE_GROUPS": groups,
+                    "REAL_PYTHON": sys.executable, "CC": "true"}
         for name, body in FAKES.items():
             path = bin_dir / name
             path.write_text("#!/bin/sh\n" + body, encoding="utf-8")
@@ -74,8 +122,19 @@ class Installer:
     def commands(self):
         return self.log.read_text(encoding="utf-8").splitlines()
 
+    def forget_commands(self):
+        self.log.write_text("", encoding="utf-8")
+
     def path(self, absolute):
         return self.root / absolute.lstrip("/")
+
+    def users(self):
+        """Name to uid, as the fake useradd and userdel left them."""
+        lines = (self.state / "passwd").read_text(encoding="utf-8").split()
+        return {name: int(uid) for name, uid in (line.split(":") for line in lines)}
+
+    def unit(self):
+        return self.path("/etc/systemd/system/courtier.service").read_text(encoding="utf-8")
 
 
 @pytest.fixture
@@ -105,12 +164,36 @@ def test_install_creates_venv_user_table_state_and_unit(installer):
     assert table.read_bytes() == EXAMPLE.read_bytes()
     state = installer.path("/var/lib/courtier")
     assert state.is_dir() and stat.S_IMODE(state.stat().st_mode) == 0o750
-    assert f"chown courtier:courtier {state}" in commands
-    unit = installer.path("/etc/systemd/system/courtier.service").read_text(encoding="utf-8")
+    assert f"chown -R -h courtier:courtier {state}" in commands
+    unit = installer.unit()
     assert ("ExecStart=/opt/courtier/venv/bin/courtier play --table /etc/courtier/table.toml"
             in unit)
     assert "User=courtier" in unit
-    assert commands[-2:] == ["systemctl daemon-reload", "systemctl enable courtier.service"]
+    after_unit = commands[commands.index("systemctl enable courtier.service"):]
+    assert "systemctl daemon-reload" in after_unit
+    assert not any(c.startswith("systemctl restart") for c in commands)  # nothing ran yet
+
+
+def test_the_unit_asks_only_for_groups_that_exist(tmp_path):
+    """A SupplementaryGroups= group this system lacks would stop the unit (216/GROUP): it is left out."""
+    some = Installer(tmp_path / "some", groups="gpio dialout")
+    assert some.run("install").returncode == 0
+    assert "\nSupplementaryGroups=gpio dialout\n" in some.unit()
+    none = Installer(tmp_path / "none", groups="")
+    result = none.run("install")
+    assert result.returncode == 0, result.stderr
+    assert not any(line.startswith("SupplementaryGroups=") for line in none.unit().splitlines())
+    assert ("useradd --system --user-group --home-dir /var/lib/courtier --no-create-home "
+            "--shell /usr/sbin/nologin courtier") in none.commands()
+
+
+def test_documentation_of_the_unit_is_a_file_the_install_made(installer):
+    """The unit's Documentation= names the README the install puts beside the venv."""
+    assert installer.run("install").returncode == 0
+    [documentation] = [line for line in installer.unit().splitlines() if line.startswith("Documentation=")]
+    path = documentation.removeprefix("Documentation=file://")
+    assert path == "/opt/courtier/README.md"
+    assert installer.path(path).read_bytes() == (ROOT / "README.md").read_bytes()
 
 
 def test_prefix_moves_the_venv_and_the_unit_follows(tmp_path):
@@ -118,8 +201,9 @@ def test_prefix_moves_the_venv_and_the_unit_follows(tmp_path):
     installer = Installer(tmp_path, prefix="/srv/courtier")
     assert installer.run("install").returncode == 0
     assert installer.path("/srv/courtier/venv/bin/python").exists()
-    unit = installer.path("/etc/systemd/system/courtier.service").read_text(encoding="utf-8")
+    unit = installer.unit()
     assert "ExecStart=/srv/courtier/venv/bin/courtier play" in unit
+    assert "Documentation=file:///srv/courtier/README.md" in unit
     assert "/opt/courtier" not in unit
 
 
@@ -131,7 +215,7 @@ def test_existing_table_is_kept_and_a_second_install_updates_in_place(installer)
     first = installer.run("install")
     assert first.returncode == 0
     assert "keeping your /etc/courtier/table.toml" in first.stdout
-    installer.log.write_text("", encoding="utf-8")
+    installer.forget_commands()
     assert installer.run("install").returncode == 0
     commands = installer.commands()
     assert table.read_text(encoding="utf-8") == "# my wiring\n"
@@ -141,16 +225,110 @@ def test_existing_table_is_kept_and_a_second_install_updates_in_place(installer)
     assert "usermod --append --groups gpio,i2c,dialout courtier" in commands
 
 
+def test_an_upgrade_restarts_the_running_service_on_the_new_code(installer):
+    """After pip replaced the code, a running service is restarted (and one that is stopped stays so)."""
+    assert installer.run("install").returncode == 0
+    (installer.state / "active").touch()
+    installer.forget_commands()
+    result = installer.run("install")
+    assert result.returncode == 0, result.stderr
+    commands = installer.commands()
+    pip = next(i for i, c in enumerate(commands) if c.startswith("venv-python -m pip install"))
+    assert commands.index("systemctl restart courtier.service") > pip
+    assert "restarted the running courtier.service on the new code" in result.stdout
+
+
+def test_without_a_running_systemd_install_and_uninstall_change_only_the_unit_files(installer):
+    """In an image build or a chroot (systemd not PID 1) the unit is enabled and disabled, nothing more."""
+    result = installer.run("install", FAKE_MANAGER="offline")
+    assert result.returncode == 0, result.stderr
+    commands = [c for c in installer.commands() if c.startswith("systemctl")]
+    assert commands == ["systemctl enable courtier.service", "systemctl is-system-running"]
+    assert "no running systemd" in result.stdout and "starts at the next boot" in result.stdout
+    installer.forget_commands()
+    result = installer.run("uninstall", FAKE_MANAGER="offline")
+    assert result.returncode == 0, result.stderr
+    commands = [c for c in installer.commands() if c.startswith("systemctl")]
+    assert "systemctl disable courtier.service" in commands
+    assert not any(c.startswith(("systemctl daemon-reload", "systemctl disable --now")) for c in commands)
+    assert "no running systemd: nothing to stop" in result.stdout
+    assert not installer.path("/etc/systemd/system/courtier.service").exists()
+
+
+def test_a_venv_that_could_not_get_pip_is_removed_and_made_again(installer):
+    """Without python3-venv, venv creation leaves no pip: say what to install, and mend it next time."""
+    failed = installer.run("install", FAKE_NO_ENSUREPIP="1")
+    assert failed.returncode != 0
+    assert "sudo apt install python3-venv" in failed.stderr
+    venv = installer.path("/opt/courtier/venv")
+    assert not venv.exists()
+    # A venv left without pip by an older installer is made again, not reused.
+    (venv / "bin").mkdir(parents=True)
+    shutil.copy(installer.env["FAKE_VENV_PYTHON"], venv / "bin" / "python")
+    installer.forget_commands()
+    result = installer.run("install")
+    assert result.returncode == 0, result.stderr
+    assert "has no working pip" in result.stdout
+    assert f"python -m venv {venv}" in installer.commands()
+
+
+@pytest.mark.parametrize("env, missing", [
+    ({"CC": "no-such-compiler"}, "a C compiler"),
+    ({"FAKE_NO_HEADERS": "1"}, "the Python headers (Python.h)"),
+])
+def test_missing_build_tools_are_named_before_pip_runs(installer, env, missing):
+    """spidev is built from source: without a compiler or Python.h, say which and the packages, skip pip."""
+    result = installer.run("install", **env)
+    assert result.returncode != 0
+    assert f"pip must build spidev (it has no wheel for this machine), which needs {missing}" in result.stderr
+    assert "sudo apt install gcc python3-dev" in result.stderr
+    assert not any(c.startswith("venv-python -m pip install") for c in installer.commands())
+
+
+# What pip 23 prints when a package's build fails (the spidev lines as seen with no C compiler).
+PIP_FAILURE = """\
+  Building wheel for {name} (pyproject.toml): finished with status 'error'
+  error: subprocess-exited-with-error
+  note: This error originates from a subprocess, and is likely not a problem with pip.
+  ERROR: Failed building wheel for {name}
+Failed to build {name}
+ERROR: Could not build wheels for {name}, which is required to install pyproject.toml-based projects
+"""
+
+
+@pytest.mark.parametrize("name, hint", [
+    ("spidev", "sudo apt install gcc python3-dev"),
+    ("lgpio", "Debian has no liblgpio-dev"),
+])
+def test_a_failed_build_names_the_package_and_what_it_needs(installer, tmp_path, name, hint):
+    """pip's failure is read: the package that did not build is named, with the packages it needs."""
+    output = tmp_path / "pip.out"
+    output.write_text(PIP_FAILURE.format(name=name), encoding="utf-8")
+    result = installer.run("install", FAKE_PIP_OUTPUT=str(output))
+    assert result.returncode != 0
+    assert f"{name} could not be built" in result.stderr
+    assert hint in result.stderr
+    assert f"pip could not build: {name}" in result.stderr
+    assert "Failed building wheel" in result.stdout        # pip's own words are still shown
+
+
+def test_a_staged_venv_names_its_final_place(installer):
+    """With DESTDIR the venv's scripts are made to run from PREFIX, where the tree will be copied."""
+    assert installer.run("install").returncode == 0
+    script = installer.path("/opt/courtier/venv/bin/courtier").read_text(encoding="utf-8")
+    assert script.splitlines()[0] == "#!/opt/courtier/venv/bin/python"
+
+
 def test_uninstall_removes_what_install_made_but_keeps_saved_games(installer):
     """uninstall stops and removes the unit, venv, unchanged table and user; /var/lib/courtier stays."""
     assert installer.run("install").returncode == 0
     saved = installer.path("/var/lib/courtier/current.jsonl")
     saved.write_text('{"game": "tenno"}\n', encoding="utf-8")
-    installer.log.write_text("", encoding="utf-8")
+    installer.forget_commands()
     result = installer.run("uninstall")
     assert result.returncode == 0, result.stderr
     commands = installer.commands()
-    assert commands[0] == "systemctl disable --now courtier.service"
+    assert commands[:2] == ["systemctl is-system-running", "systemctl disable --now courtier.service"]
     assert "systemctl daemon-reload" in commands
     assert "userdel courtier" in commands
     assert not installer.path("/etc/systemd/system/courtier.service").exists()
@@ -177,6 +355,7 @@ def test_destdir_alone_never_touches_this_machine(installer):
     result = installer.run("install", **env)
     assert result.returncode == 0, result.stderr
     assert "would run: useradd --system" in result.stdout
+    assert "would run: chown -R -h courtier:courtier" in result.stdout
     assert "would run: systemctl enable courtier.service" in result.stdout
     assert not any(c.split()[0] in ("useradd", "systemctl", "chown") for c in installer.commands())
 
@@ -184,9 +363,13 @@ def test_destdir_alone_never_touches_this_machine(installer):
 @pytest.mark.parametrize(("args", "env", "message"), [
     (["remove"], {}, "usage:"),
     (["install"], {"PREFIX": "opt/courtier"}, "PREFIX must be an absolute path"),
+    (["install"], {"PREFIX": "/opt/my courtier"}, "holds a space or a character"),
+    (["install"], {"PREFIX": "/opt/courtier\t2"}, "holds a space or a character"),
+    (["install"], {"PREFIX": "/opt/100%courtier"}, "holds a space or a character"),
+    (["uninstall"], {"PREFIX": "/opt/my courtier"}, "holds a space or a character"),
 ])
 def test_bad_calls_are_refused(installer, args, env, message):
-    """An unknown action or a relative PREFIX stops before doing anything."""
+    """An unknown action, or a PREFIX the unit file could not hold as it is, stops before doing anything."""
     result = installer.run(*args, **env)
     assert result.returncode != 0
     assert message in result.stderr

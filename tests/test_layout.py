@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-import configparser
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -37,11 +37,30 @@ def test_imports_flow_one_way(package):
         assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
 
 
-def _unit() -> configparser.ConfigParser:
-    parser = configparser.ConfigParser(strict=False, interpolation=None)
-    parser.optionxform = str  # keys are case-sensitive in systemd
-    parser.read(ROOT / "systemd" / "courtier.service")
-    return parser
+UNIT = ROOT / "systemd" / "courtier.service"
+ANALYZE = shutil.which("systemd-analyze")
+
+
+def _unit_entries() -> dict[str, dict[str, list[str]]]:
+    """Section -> key -> every value given, in order (systemd keys may repeat, like DeviceAllow=)."""
+    sections: dict[str, dict[str, list[str]]] = {}
+    current = None
+    for line in UNIT.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("["):
+            current = sections.setdefault(line.strip("[]"), {})
+            continue
+        key, _, value = line.partition("=")
+        current.setdefault(key, []).append(value)
+    return sections
+
+
+def _unit() -> dict[str, dict[str, str]]:
+    """Section -> key -> the value that counts (the last one given)."""
+    return {name: {key: values[-1] for key, values in keys.items()}
+            for name, keys in _unit_entries().items()}
 
 
 def test_service_starts_play_as_an_unprivileged_user_and_restarts_on_failure():
@@ -55,19 +74,53 @@ def test_service_starts_play_as_an_unprivileged_user_and_restarts_on_failure():
     assert unit["Install"]["WantedBy"] == "multi-user.target"
 
 
+def test_service_is_not_restarted_after_a_permanent_start_up_error():
+    """courtier's exit status for a start-up error no restart can mend stops the restarts."""
+    from firmware import exits
+
+    assert str(exits.CONFIG) in _unit()["Service"]["RestartPreventExitStatus"].split()
+
+
 def test_service_uses_the_watchdog_and_is_hardened():
     service = _unit()["Service"]
     assert service["Type"] == "notify" and int(service["WatchdogSec"]) > 0
-    for key in ("NoNewPrivileges", "ProtectHome", "PrivateTmp"):
+    for key in ("NoNewPrivileges", "ProtectHome", "PrivateTmp", "PrivateNetwork", "RemoveIPC"):
         assert service[key] == "yes"
     assert service["ProtectSystem"] == "strict"  # read-only system; only StateDirectory is writable
     assert service["CapabilityBoundingSet"] == ""
+    assert service["ProtectProc"] == "invisible"
+    assert service["SystemCallFilter"] == "@system-service"
+    assert service["UMask"] == "0027"
 
 
-@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed")
+def test_service_reaches_exactly_the_devices_a_table_uses_and_still_finds_the_pi():
+    """Device access is closed but for GPIO, I2C, SPI and serial; gpiozero's Pi detection keeps working.
+
+    gpiozero reads the board revision from /proc/device-tree (or /proc/cpuinfo):
+    ProcSubset=pid would hide both, and the unit then fails with "unable to
+    locate Pi revision". PrivateUsers= would drop the device groups.
+    """
+    service = _unit_entries()["Service"]
+    assert service["DevicePolicy"] == ["closed"]
+    assert sorted(service["DeviceAllow"]) == sorted(
+        f"char-{kind} rw" for kind in ("gpiochip", "i2c", "spidev", "ttyS", "ttyAMA", "ttyUSB", "ttyACM"))
+    for hiding in ("ProcSubset", "PrivateUsers", "PrivateDevices", "InaccessiblePaths"):
+        assert hiding not in service
+
+
+@pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed")
+def test_service_exposure_is_at_most_2():
+    """`systemd-analyze security` rates the unit's sandbox; 10 is fully exposed, 0 fully locked down."""
+    result = subprocess.run([ANALYZE, "security", "--offline=yes", str(UNIT)],
+                            capture_output=True, text=True, timeout=60)
+    found = re.search(r"Overall exposure level for courtier\.service: (\d+\.\d)", result.stdout)
+    assert found, result.stdout + result.stderr
+    assert float(found.group(1)) <= 2.0, result.stdout
+
+
+@pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed")
 def test_service_unit_passes_systemd_analyze_verify(tmp_path):
-    result = subprocess.run(["systemd-analyze", "verify", str(ROOT / "systemd" / "courtier.service")],
-                            capture_output=True, text=True)
+    result = subprocess.run([ANALYZE, "verify", str(UNIT)], capture_output=True, text=True)
     problems = [line for line in result.stderr.splitlines()
                 if "courtier.service" in line and "Command /opt/courtier" not in line
                 and "User" not in line and "Group" not in line]
