@@ -45,7 +45,7 @@ class Flow:
     initial: str
     steps: Sequence[Step]
     machine: Machine = field(init=False, repr=False)
-    _table: dict[str, list[tuple[list[Any], str, list[Any]]]] = field(init=False, repr=False)
+    _table: dict[str, tuple[tuple[tuple[Any, ...], str, tuple[Any, ...]], ...]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         for step in self.steps:
@@ -88,22 +88,26 @@ class Flow:
         # Read the machine's transitions back, per phase and in order: (conditions, dest, after),
         # as the game's own functions of the state.
         self._table = {
-            phase: [([plain[c.func] for c in t.conditions], t.dest, [plain[a] for a in t.after]) for t in ts]
+            phase: tuple((tuple(plain[c.func] for c in t.conditions), t.dest, tuple(plain[a] for a in t.after))
+                         for t in ts)
             for phase, ts in self.machine.events["advance"].transitions.items()
         }
 
     def settle(self, state: Any, through_machine: bool = False) -> list[str]:
         """Take transitions until none applies; return the phases entered, in order."""
-        entered = []
-        trigger = self.machine.events["advance"]
+        entered: list[str] = []
+        table = self._table
         for _ in range(_MAX_STEPS):
-            for conditions, dest, after in self._table.get(state.phase, ()):
-                if all(condition(state) for condition in conditions):
+            for conditions, dest, after in table.get(state.phase, ()):
+                for condition in conditions:  # every condition must hold (a plain loop: no generator)
+                    if not condition(state):
+                        break
+                else:
                     break
             else:
                 return entered
             if through_machine:
-                if not trigger.trigger(state):
+                if not self.machine.events["advance"].trigger(state):
                     raise RuntimeError(f"flow: a step from {state.phase} held but the machine did not move")
             else:
                 state.phase = dest

@@ -23,6 +23,7 @@ from .rng import Rng
 
 FORMAT_VERSION = 1
 _SCALARS = (int, str, bool, type(None))
+_UNKNOWN = object()  # a result not worked out yet for the current state
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,7 @@ class Match:
         self.game = game
         self.header = header
         self._legal: dict[int, list[Action]] = {}
+        self._result: Result | None | object = _UNKNOWN
         self.state = state
         self.actions: list[Action] = list(actions or [])
 
@@ -97,7 +99,12 @@ class Match:
     @state.setter
     def state(self, state: Any) -> None:
         self._state = state
+        self._forget()
+
+    def _forget(self) -> None:
+        """Drop what was worked out from the state (legal actions, the result): it changed."""
         self._legal.clear()
+        self._result = _UNKNOWN
 
     # --- building -------------------------------------------------------
     @classmethod
@@ -146,7 +153,7 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return self.game.result(self.state) is not None
+        return self.result() is not None
 
     def pending(self) -> list[int]:
         return [] if self.is_over else self.game.pending(self.state)
@@ -166,7 +173,41 @@ class Match:
         return cached
 
     def apply(self, action: Any) -> list[dict[str, Any]]:
-        """Apply one action and return the public events it caused; raise IllegalAction otherwise."""
+        """Apply one action and return the public events it caused; raise IllegalAction otherwise.
+
+        An action that is one of the records `legal_actions` handed out for
+        the current state (the same object, as menus and bots pass them back)
+        is legal by construction and goes straight to the rules; anything
+        else is checked for shape and against the legal list first.
+        """
+        if not self._issued(action):
+            self._check(action)
+        try:
+            events = self.game.perform(self.state, action)
+            self.game.flow.settle(self.state)
+        except Exception:
+            # A rule that fails halfway must not leave a half-changed game: rebuild it by replay.
+            self.state = Match.replay(self.header, self.actions).state
+            raise
+        self._forget()
+        self.actions.append(dict(action))
+        return events
+
+    def _issued(self, action: Any) -> bool:
+        """Whether `action` is itself one of the cached legal actions of its seat (found by identity)."""
+        if type(action) is not dict:
+            return False
+        seat = action.get("seat")
+        legal = self._legal.get(seat) if type(seat) is int else None
+        if not legal:
+            return False
+        try:
+            return legal[legal.index(action)] is action  # index() tries identity first, in C
+        except ValueError:
+            return False
+
+    def _check(self, action: Any) -> None:
+        """Raise IllegalAction unless `action` is a well-formed legal action now."""
         action = check_action_shape(action)
         seat = action["seat"]
         if self.is_over:
@@ -188,16 +229,6 @@ class Match:
                     f"{self.names[seat]} cannot {action['do']!r} now; the choices are: {', '.join(kinds)}"
                 )
             raise IllegalAction(f"{self.names[seat]}: {describe_action(action)} is not a legal {action['do']!r} now")
-        self._legal.clear()
-        try:
-            events = self.game.perform(self.state, action)
-            self.game.flow.settle(self.state)
-        except Exception:
-            # A rule that fails halfway must not leave a half-changed game: rebuild it by replay.
-            self.state = Match.replay(self.header, self.actions).state
-            raise
-        self.actions.append(dict(action))
-        return events
 
     def take_back(self) -> None:
         """Take the last action back: undo is replay minus the tail."""
@@ -217,7 +248,11 @@ class Match:
         return self.game.public_prompt(self.game.public_view(self.state), self.names)
 
     def result(self) -> Result | None:
-        return self.game.result(self.state)
+        """The result once the game is over, else None; worked out once per state."""
+        result = self._result
+        if result is _UNKNOWN:
+            result = self._result = self.game.result(self.state)
+        return result  # type: ignore[return-value]
 
     # --- saving -----------------------------------------------------------
     def to_data(self) -> dict[str, Any]:

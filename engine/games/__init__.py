@@ -17,10 +17,13 @@ def register(game: Game) -> Game:
 
 
 def get_game(name: str) -> Game:
-    _load_all()
+    """The game called `name`, importing its package alone (a table starts faster for it)."""
+    if isinstance(name, str) and name not in _GAMES and name.isidentifier() and name in _packages():
+        importlib.import_module(f"{__name__}.{name}")
     try:
         return _GAMES[name]
     except KeyError:
+        _load_all()
         known = ", ".join(sorted(_GAMES))
         raise UnknownGame(f"no game called {name!r} (known games: {known})") from None
 
@@ -30,8 +33,12 @@ def all_games() -> list[Game]:
     return [_GAMES[k] for k in sorted(_GAMES)]
 
 
+def _packages() -> list[str]:
+    """The game packages in this folder, by name."""
+    return [info.name for info in pkgutil.iter_modules(__path__) if info.ispkg]
+
+
 def _load_all() -> None:
     """Import every game package here; importing one registers it."""
-    for info in pkgutil.iter_modules(__path__):
-        if info.ispkg:
-            importlib.import_module(f"{__name__}.{info.name}")
+    for name in _packages():
+        importlib.import_module(f"{__name__}.{name}")

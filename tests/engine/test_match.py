@@ -1,0 +1,62 @@
+"""Match: what it works out once per state, and the records it takes back without a second check."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.errors import IllegalAction
+from engine.match import Match
+from engine.testing import play_random
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_legal_record_handed_back_is_applied_and_an_equal_copy_is_still_checked():
+    match = Match.new("tenno", 3, seed=2)
+    legal = match.legal_actions(0)
+    match.apply(legal[0])  # the record itself, as a menu or a bot passes it back
+    assert match.actions == [legal[0]]
+    assert match.actions[0] is not legal[0], "the log keeps its own copy"
+    again = dict(match.legal_actions(1)[0], seat=True)  # equal to seat 1's record for Python, not for us
+    with pytest.raises(IllegalAction):
+        match.apply(again)
+    assert len(match.actions) == 1
+
+
+def test_a_record_from_an_earlier_state_is_checked_against_the_current_one():
+    match = Match.new("tenno", 2, seed=1)
+    old = match.legal_actions(0)[0]
+    match.apply(old)
+    with pytest.raises(IllegalAction, match="nothing to decide"):
+        match.apply(old)  # seat 0 has arranged its row: the old record is no longer legal
+
+
+def test_the_result_is_worked_out_again_after_every_change():
+    match = play_random(Match.new("tenno", 2, seed=3), random.Random(3))
+    assert match.is_over and match.result() is not None
+    match.take_back()
+    assert not match.is_over and match.result() is None, "undo forgets the result"
+    match.apply(match.legal_actions(match.pending()[0])[0])
+    assert match.result() == match.game.result(match.state)
+
+
+def test_starting_a_game_imports_that_game_alone():
+    code = ("import sys; from engine.games import get_game; get_game('tenno'); "
+            "print(sorted(m for m in sys.modules if m.startswith('engine.games.') and m.count('.') == 2))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "['engine.games.tenno']"
+
+
+def test_an_unknown_game_names_every_known_one():
+    from engine.errors import UnknownGame
+    from engine.games import get_game
+
+    with pytest.raises(UnknownGame, match="quovadis, shadow, tenno"):
+        get_game("chess")
+    with pytest.raises(UnknownGame):
+        get_game("tenno.rules")  # a module of a game is not a game
