@@ -356,3 +356,25 @@ def test_open_answers_option_shows_each_answer_as_it_is_given():
     act(secret, RED, "advance", committee="E2", path="p02")
     act(secret, BLUE, "refuse")
     assert secret.view(GREEN)["vote"]["answers"] is None
+
+
+# --- the legal-action list and the rule it is built from ---------------------------
+
+@pytest.mark.parametrize("waives", [True, False])
+def test_the_advances_offered_are_exactly_those_the_leaving_rule_allows(waives):
+    from engine.games.quovadis.board import BOARD
+    from engine.games.quovadis.rules import SENATE, advance_kind, turn_actions
+    from engine.testing import reachable_matches
+
+    checked = 0
+    for seed in range(2):
+        for match in reachable_matches("quovadis", 4, seed, every=7):
+            state = match.state
+            state.options["caesar_waives_quorum"] = waives  # the same positions, read both ways
+            for seat in range(4):
+                offered = {(a["committee"], a["path"]) for a in turn_actions(state, seat) if a["do"] == "advance"}
+                allowed = {(c, p.id) for c in BOARD.committees if c != SENATE for p in BOARD.exits(c)
+                           if advance_kind(state, seat, c, p.id)}
+                assert offered == allowed
+                checked += len(allowed)
+    assert checked > 100, "the positions had advances to check"

@@ -57,15 +57,15 @@ class Board:
             exits.setdefault(path.source, []).append(path)
         return exits
 
-    @property
-    def diamonds(self) -> list[str]:
-        return [p.id for p in self.paths.values() if p.diamond]
+    @functools.cached_property
+    def diamonds(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.paths.values() if p.diamond)
 
-    @property
-    def entries(self) -> list[str]:
-        return [c.id for c in self.committees.values() if c.entry]
+    @functools.cached_property
+    def entries(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.committees.values() if c.entry)
 
-    @property
+    @functools.cached_property
     def senate(self) -> Committee:
         return next(c for c in self.committees.values() if c.senate)
 

@@ -104,27 +104,52 @@ def pending(state: QuoVadisState) -> list[int]:
 
 
 def caesar_moves(state: QuoVadisState, seat: int) -> list[Action]:
-    stay = state.options["caesar_stay_is_move"]
-    return [{"seat": seat, "do": "caesar", "path": p} for p in BOARD.diamonds if stay or p != state.caesar]
+    stay, caesar = state.options["caesar_stay_is_move"], state.caesar
+    return [{"seat": seat, "do": "caesar", "path": p} for p in BOARD.diamonds if stay or p != caesar]
+
+
+# Per committee, what `advance_kind` reads of the board: its seats, the majority
+# needed, and each exit as (path, destination, the destination's seats).
+_LEAVING = {c.id: (c.seats, c.need, tuple((p.id, p.dest, BOARD.committees[p.dest].seats)
+                                          for p in BOARD.exits(c.id)))
+            for c in BOARD.committees.values() if not c.senate}
+_ENTRIES = tuple((c, BOARD.committees[c].seats) for c in BOARD.entries)
 
 
 def turn_actions(state: QuoVadisState, seat: int) -> list[Action]:
+    """Place, advance (each way `advance_kind` allows) and move Caesar, in that order.
+
+    The random games of the engine's speed figure rebuild this list after
+    nearly every action, so the board facts it needs are looked up once
+    (`_LEAVING`) rather than through `advance_kind`; a test holds the two equal.
+    """
+    committees = state.committees
     found: list[Action] = []
     if state.seats[seat].reserve > 0:
-        found += [{"seat": seat, "do": "place", "committee": c}
-                  for c in BOARD.entries if free_seats(state, c) > 0]
-    for committee, owners in state.committees.items():
-        if seat not in owners or committee == SENATE:
+        found = [{"seat": seat, "do": "place", "committee": c} for c, seats in _ENTRIES
+                 if len(committees[c]) < seats]
+    caesar, waived = state.caesar, state.options["caesar_waives_quorum"]
+    for committee, present in committees.items():
+        if seat not in present or committee == SENATE:
             continue
-        for p in BOARD.exits(committee):
-            if advance_kind(state, seat, committee, p.id):
-                found.append({"seat": seat, "do": "advance", "committee": committee, "path": p.id})
+        seats, need, exits = _LEAVING[committee]
+        quorum = seats == 1 or len(present) >= need
+        for path, dest, room in exits:
+            if len(committees[dest]) < room and (quorum or (waived and caesar == path)):
+                found.append({"seat": seat, "do": "advance", "committee": committee, "path": path})
     return found + caesar_moves(state, seat)
+
+
+# Laurel kinds in the order a payment menu lists them: by value, then name.
+_PAY_ORDER = {k: (LAURELS.kinds[k].value, k) for k in LAURELS.kinds}
 
 
 def payments(state: QuoVadisState, seat: int) -> list[Action]:
     """A laurel handed to another player (a bribe, or change back): open to any seat at any time."""
-    tokens = sorted(set(state.seats[seat].laurels), key=lambda k: (LAURELS.kinds[k].value, k))
+    laurels = state.seats[seat].laurels
+    if not laurels:
+        return []
+    tokens = sorted(set(laurels), key=_PAY_ORDER.__getitem__)
     return [{"seat": seat, "do": "pay", "to": to, "token": token}
             for to in range(state.players) if to != seat for token in tokens]
 
