@@ -108,3 +108,30 @@ def test_quick_run_prints_every_figure():
     four = "shadow 4 seats" if "shadow" in {g.name for g in all_games()} else "quovadis 4 seats"
     assert f"{four}: bus bytes per cursor move, mean" in text
     assert "new/stock" in text
+
+
+def test_bots_bench_plays_seeded_games_and_counts_them():
+    """One short game per game with a tiny search: the record adds up, and replays from its seed."""
+    from bench.bots import QUICK_LEVEL, Table, play_game
+
+    for game in all_games():
+        table = Table(game.name, game.min_players, "easy", "random")
+        record = play_game(table, seed=1, level=QUICK_LEVEL)
+        assert record.opponents == game.min_players - 1 and record.actions > 0
+        assert 0 <= record.won <= 1 and 0 <= record.ahead <= record.opponents
+        assert record.iterations and set(record.iterations) == {record.iterations[0]}  # the budget, never cut
+        assert len(record.times) == len(record.iterations)
+        again = play_game(table, seed=1, level=QUICK_LEVEL)
+        assert (again.won, again.ahead, again.actions) == (record.won, record.ahead, record.actions)
+
+
+def test_bots_bench_interval_and_table():
+    from bench.bots import main, wilson
+
+    low, high = wilson(9, 10)
+    assert 0.55 < low < 0.9 < high <= 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+    lines = []
+    assert main(["--quick", "--game", "tenno", "--vs", "random"], out=lines.append) == 0
+    table = "\n".join(lines)
+    assert "tenno 2p" in table and "95% CI" in table

@@ -12,9 +12,9 @@ Senate entrant. Laurels are secret; a payment between players is an action.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
+from ...clone import clone
 from ...flow import Flow, Step
 from ...game import Action, Result
 from ...options import RuleOption, start_seat
@@ -399,19 +399,22 @@ def result(state: QuoVadisState) -> Result | None:
 # --- for tests ---------------------------------------------------------------------------
 
 def redeal(state: QuoVadisState, seat: int, rng: Rng) -> QuoVadisState:
-    """Re-draw what `seat` cannot know: the bag's order, other players' laurels, unrevealed answers."""
-    new = copy.deepcopy(state)
+    """Re-draw what `seat` cannot know: the bag's order, other players' laurels, unrevealed answers.
+
+    The pool is sorted before it is shuffled, so two states the seat cannot
+    tell apart give the same re-drawn state for the same `rng`.
+    """
+    new = clone(state)
     others = [s for s in range(new.players) if s != seat]
-    pool = list(new.bag) + [t for s in others for t in new.seats[s].laurels]
+    pool = sorted(list(new.bag) + [t for s in others for t in new.seats[s].laurels])
     rng.shuffle(pool)
     for s in others:
         count = len(new.seats[s].laurels)
         new.seats[s].laurels, pool = pool[:count], pool[count:]
     new.bag = pool
-    if new.vote is not None and not new.options["open_answers"]:
-        for s in list(new.vote.answers):
-            if s != seat:
-                new.vote.answers[s] = rng.below(2) == 1
+    vote = new.vote
+    if vote is not None and not new.options["open_answers"]:
+        vote.answers = {s: vote.answers[s] if s == seat else rng.below(2) == 1 for s in sorted(vote.answers)}
     new.rng.state = rng.next64()
     return new
 

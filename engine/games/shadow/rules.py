@@ -9,9 +9,9 @@ each is `phases.PHASE_STEPS`; the decisions are `decisions`.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
+from ...clone import clone
 from ...errors import IllegalAction
 from ...flow import Flow, Step
 from ...game import Action, Result
@@ -187,6 +187,7 @@ FLOW = Flow(
 
 # --- the end ---------------------------------------------------------------------------
 
+REDEAL_SPREAD = 6  # how far from its own VP a seat imagines another's
 VP_SOURCES = ("emperor", "electors", "votes", "cities", "marriages", "mainz", "indulgence")
 
 
@@ -213,13 +214,19 @@ def result(state: ShadowState) -> Result | None:
 # --- for tests: re-draw what a seat cannot know, check conservation -----------------------
 
 def redeal(state: ShadowState, seat: int, rng: Rng) -> ShadowState:
-    """Re-draw other players' hidden VP (and where it came from) and their ballots not yet revealed."""
-    new = copy.deepcopy(state)
+    """Re-draw other players' hidden VP (and where it came from) and their ballots not yet revealed.
+
+    A seat that cannot see another's VP knows only its own: each other total
+    is drawn within a few points of it. The draws depend on what `seat` knows
+    alone, so two states it cannot tell apart give the same re-drawn state.
+    """
+    new = clone(state)
+    own = new.seats[seat].vp
     for other, player in enumerate(new.seats):
         if other == seat:
             continue
         if not new.options["vp_open"]:
-            total = rng.below(40)
+            total = max(0, own - REDEAL_SPREAD + rng.below(2 * REDEAL_SPREAD + 1))
             keys = list(VP_SOURCES)
             split = {k: 0 for k in keys}
             for _ in range(total):

@@ -10,10 +10,10 @@ a gap cannot be refilled; prisoner values score.
 
 from __future__ import annotations
 
-import copy
 import itertools
 from typing import Any
 
+from ...clone import clone
 from ...errors import IllegalAction
 from ...flow import Flow, Step
 from ...game import Action, Result
@@ -483,28 +483,37 @@ def result(state: TennoState) -> Result | None:
 # --- for tests: re-draw what a seat cannot know, check conservation ------------
 
 def redeal(state: TennoState, seat: int, rng: Rng) -> TennoState:
-    new = copy.deepcopy(state)
+    """Re-draw what `seat` cannot know, from what it knows alone.
+
+    Every pile is sorted before it is shuffled, so two states the seat cannot
+    tell apart give the same re-drawn state for the same `rng` (a bot's
+    worlds depend on its knowledge, never on the truth). A peek gone stale
+    (the slot may have been swapped since) no longer pins the slot's card.
+    """
+    new = clone(state)
     mine = new.seats[seat]
+    guesses = Rng(rng.next64())  # for what others saw: one draw, however many peeks they made
     for other, player in enumerate(new.seats):
         if other == seat:
             continue
-        seen = {p.slot for p in mine.peeks if p.target == other}
+        seen = {p.slot for p in mine.peeks if p.target == other and not p.stale}
         slots = [s for s, c in enumerate(player.row)
                  if c is not None and player.known[s] is None and s not in seen]
-        cards = [player.row[s] for s in slots] + player.hand
+        cards = sorted([player.row[s] for s in slots] + player.hand)  # type: ignore[misc]
         rng.shuffle(cards)
         for s in slots:
             player.row[s] = cards.pop()
-        player.hand = sorted(cards)  # type: ignore[arg-type]
+        player.hand = sorted(cards)
         for peek in player.peeks:
-            peek.card = rng.choice(sorted(CARDS.cards))
+            peek.card = guesses.choice(sorted(CARDS.cards))
     # Prisoner piles are face down for everyone, their owners included.
-    pile = [t for p in new.seats for t in p.captives]
+    pile = sorted((t for p in new.seats for t in p.captives), key=lambda t: (t.owner, t.card))
     rng.shuffle(pile)
     for player in new.seats:
         count = len(player.captives)
         player.captives, pile = pile[:count], pile[count:]
     if not new.options["discard_public"]:
+        new.discard.sort(key=lambda t: (t.owner, t.card))
         rng.shuffle(new.discard)
     new.rng.state = rng.next64()
     return new

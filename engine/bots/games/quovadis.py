@@ -1,0 +1,97 @@
+"""Quo Vadis for bots: laurels count only for a seat in the Senate; the rule-based player's rules of thumb."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ...game import Action, View
+from ...games.quovadis.board import BOARD, LAURELS
+from ...games.quovadis.rules import SENATE, laurel_total
+from ...games.quovadis.state import QuoVadisState
+from ...rng import Rng
+from ..knowledge import Knowledge
+
+
+def _steps_to_senate() -> dict[str, int]:
+    """Moves from each committee to the Senate, by the shortest route."""
+    steps = {SENATE: 0}
+    changed = True
+    while changed:
+        changed = False
+        for path in BOARD.paths.values():
+            if path.dest in steps and steps.get(path.source, 99) > steps[path.dest] + 1:
+                steps[path.source] = steps[path.dest] + 1
+                changed = True
+    return steps
+
+
+STEPS = _steps_to_senate()
+TOKEN_VALUE = {name: kind.value for name, kind in LAURELS.kinds.items()}
+
+
+class QuoVadisKnowledge(Knowledge):
+    temperature = 5.0
+    depth = 12
+    effort = 0.6
+
+    def points(self, state: QuoVadisState) -> Sequence[float]:
+        """Laurels, a place in the Senate (only its members can win), and senators on their way up."""
+        points = []
+        for seat, player in enumerate(state.seats):
+            climb = sum(4 - STEPS[c] for c, owners in state.committees.items() for o in owners if o == seat)
+            eligible = 6.0 if seat in state.committees[SENATE] else 0.0
+            points.append(laurel_total(player.laurels) + eligible + 0.4 * climb)
+        return points
+
+    def rule_choice(self, view: View, actions: list[Action], rng: Rng) -> Action:
+        """Climb where a laurel waits and no vote is needed; back a move that pays; keep Caesar still."""
+        phase = view["phase"]
+        seat = view["seat"]
+        if phase == "vote":
+            return _answer(view, actions)
+        if phase == "reward":
+            players = view["players"]
+            return min(actions, key=lambda a: (players[a["to"]]["laurels"], a["to"]))
+        if phase == "bonus":
+            return next((a for a in actions if a["do"] == "keep"), actions[0])
+        scored = [(_turn_value(view, seat, a), i) for i, a in enumerate(actions)]
+        best = max(v for v, _ in scored)
+        top = [actions[i] for v, i in scored if v == best]
+        return top[rng.below(len(top))]
+
+
+def _needs_vote(view: View, seat: int, committee: str, path: str) -> bool:
+    present = view["committees"][committee]
+    spec = BOARD.committees[committee]
+    if spec.seats == 1 or view["caesar"] == path:
+        return False
+    return present.count(seat) < spec.need
+
+
+def _turn_value(view: View, seat: int, action: Action) -> float:
+    do = action["do"]
+    if do == "place":
+        return 1.0 + 0.1 * BOARD.committees[action["committee"]].seats
+    if do == "advance":
+        committee, path = action["committee"], action["path"]
+        dest = BOARD.paths[path].dest
+        value = 2.0 + (4 - STEPS[dest])
+        token = view["diamonds"].get(path, "")
+        if token and view["caesar"] != path:
+            value += TOKEN_VALUE[token]
+        if dest == SENATE and seat not in view["senate"]:
+            value += 6.0
+        if _needs_vote(view, seat, committee, path):
+            value -= 3.0
+        return value
+    return 0.0  # moving Caesar: only when nothing else is open
+
+
+def _answer(view: View, actions: list[Action]) -> Action:
+    """Let a senator pass unless it takes the last seats of the Senate while this seat is not there."""
+    vote = view["vote"]
+    seat = view["seat"]
+    into_senate = vote is not None and BOARD.paths[vote["path"]].dest == SENATE
+    refuse = into_senate and seat not in view["senate"] and len(view["senate"]) >= 3
+    wanted = "refuse" if refuse else "support"
+    return next((a for a in actions if a["do"] == wanted), actions[0])

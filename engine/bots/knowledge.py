@@ -1,0 +1,55 @@
+"""What a bot knows of a game beyond its rules: how good a position is, and a few rules of thumb.
+
+The search needs a value for every seat of a world it stops playing (a
+whole game is too long to play out in a decision's budget), and the
+strength bench needs a simple rule-based player to measure against. Both are
+game knowledge, kept beside the bots rather than in the rules: a game without
+any still gets bots, which then judge only finished games and play the
+rule-based part at random.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Sequence
+
+from ..game import Action, Result, View
+from ..rng import Rng
+from .choices import kind_first
+
+
+class Knowledge:
+    """The default: no idea of a position's worth, and no rules of thumb."""
+
+    # How many points of the game's score make one seat e times as likely to win as another.
+    temperature: float = 5.0
+    # Rollout actions the search plays below its tree before it judges the world.
+    depth: int = 12
+    # The share of a level's iterations this game affords: its iterations cost more or less than Tennō's.
+    effort: float = 1.0
+
+    def points(self, state: Any) -> Sequence[float]:
+        """Each seat's score as the position promises it (the game's points, roughly)."""
+        return [0.0] * state.players
+
+    def values(self, state: Any) -> list[float]:
+        """Each seat's chance to win, estimated from `points`: a softmax over the seats."""
+        return softmax(self.points(state), self.temperature)
+
+    def final_values(self, result: Result) -> list[float]:
+        """A finished game: the winners share the win; the margin counts a little, for the search's sake."""
+        seats = sorted(result.scores)
+        share = 1.0 / len(result.winners)
+        margin = softmax([result.scores[s] for s in seats], self.temperature)
+        return [0.9 * (share if s in result.winners else 0.0) + 0.1 * m for s, m in zip(seats, margin)]
+
+    def rule_choice(self, view: View, actions: list[Action], rng: Rng) -> Action:
+        """The rule-based player's choice, from the seat's view and its legal actions alone."""
+        return kind_first(actions, rng)
+
+
+def softmax(points: Sequence[float], temperature: float) -> list[float]:
+    top = max(points)
+    weights = [math.exp((p - top) / temperature) for p in points]
+    total = sum(weights)
+    return [w / total for w in weights]

@@ -1,0 +1,180 @@
+"""Information-set Monte Carlo tree search (IS-MCTS) from one seat's knowledge.
+
+Cowling, Powley and Whitehouse (2012), "Information Set Monte Carlo Tree
+Search", in the shape of OpenSpiel's `ismcts`: every iteration imagines one
+world the seat cannot tell from the real one (the game's `redeal` of that
+seat: everything it may not know re-drawn), plays it down the one shared
+tree, and adds what happened to the statistics of the actions it took. An
+action's statistics are shared by every world in which it was open, and UCB
+weighs it against the number of iterations it was available (its
+`available` count), not against its parent's visits, since an action open in
+one world may be closed in another.
+
+The bot never looks past `redeal`: the true state is read only through
+`legal_actions` of the bot's own seat (which its view fixes) and `redeal`, so
+two states the seat cannot tell apart give the same worlds for a given seed,
+and the same choice.
+
+Below the tree, a world is played on by the random rollout policy for a few
+actions (`depth`) and then scored by the game's evaluation (`knowledge`):
+whole games are far too long to play out on a Pi within a decision's budget.
+Actions open at any time to any seat (a payment between players) are never
+part of a line the search imagines: a bot never pays unasked.
+
+Nothing here reads a clock: the caller passes `should_stop`, which the
+firmware backs with its wall-time budget and its cancellation.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from ..game import Action, Game
+from ..rng import Rng
+from .choices import Key, action_key, decisions, kind_first
+from .knowledge import Knowledge
+
+StopCheck = Callable[[], bool]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard to think: iterations of the search, and rollout actions before the evaluation."""
+
+    iterations: int
+    depth: int
+    exploration: float = 0.7  # UCB's constant, for values between 0 and 1
+
+
+@dataclass
+class Edge:
+    """One action at one node: times taken, total value to its taker, times it was open."""
+
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0
+
+
+@dataclass
+class Report:
+    """What a search did, for tests and the strength bench."""
+
+    iterations: int = 0
+    nodes: int = 0
+    root: dict[Key, Edge] = field(default_factory=dict)
+
+
+class Search:
+    """One decision's IS-MCTS, for `seat`, over worlds `redeal` draws from `rng`."""
+
+    def __init__(self, game: Game, knowledge: Knowledge, seat: int, budget: Budget, rng: Rng) -> None:
+        self.game = game
+        self.knowledge = knowledge
+        self.seat = seat
+        self.budget = budget
+        self.rng = rng
+        self.tree: dict[Key, dict[Key, Edge]] = {}
+
+    def run(self, state: Any, should_stop: StopCheck | None = None) -> tuple[Action, Report]:
+        """Search from `state` (read only through its seat's legal actions and `redeal`); return the choice."""
+        actions = decisions(self.game, state, self.seat)
+        if not actions:
+            raise ValueError(f"seat {self.seat} has nothing to decide")
+        report = Report()
+        if len(actions) == 1:
+            return actions[0], report
+        for _ in range(self.budget.iterations):
+            if should_stop is not None and should_stop():
+                break
+            world = self.game.redeal(state, self.seat, self.rng)
+            self._iterate(world)
+            report.iterations += 1
+        root = self.tree.get((), {})
+        report.nodes, report.root = len(self.tree), root
+        return self._best(actions, root), report
+
+    @staticmethod
+    def _best(actions: list[Action], root: dict[Key, Edge]) -> Action:
+        """The most visited action; ties go to the better mean, then to the earlier action."""
+        best, best_score = actions[0], (-1, -1.0)
+        for action in actions:
+            edge = root.get(action_key(action))
+            if edge is None:
+                continue
+            score = (edge.visits, edge.total / edge.visits if edge.visits else 0.0)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _iterate(self, world: Any) -> None:
+        game, rng = self.game, self.rng
+        history: Key = ()
+        path: list[tuple[Edge, int]] = []
+        in_tree = True
+        rollout = 0
+        first = True  # the root's decision is the bot's, whoever else is pending beside it
+        values: Sequence[float] | None = None
+        while values is None:
+            outcome = game.result(world)
+            if outcome is not None:
+                values = self.knowledge.final_values(outcome)
+                break
+            if first:
+                actor, first = self.seat, False
+            else:
+                pending = game.pending(world)
+                if not pending:  # a flow that waits for nobody: score what there is
+                    values = self.knowledge.values(world)
+                    break
+                actor = pending[0]
+            actions = decisions(game, world, actor)
+            if len(actions) == 1:  # no choice: not a decision of the tree
+                self._apply(world, actions[0])
+                continue
+            if in_tree:
+                action, edge, in_tree = self._select(history, actions)
+                path.append((edge, actor))
+                history = history + (action_key(action),)
+            else:
+                if rollout >= self.budget.depth:
+                    values = self.knowledge.values(world)
+                    break
+                action = kind_first(actions, rng)
+                rollout += 1
+            self._apply(world, action)
+        for edge, who in path:
+            edge.visits += 1
+            edge.total += values[who]
+
+    def _select(self, history: Key, actions: list[Action]) -> tuple[Action, Edge, bool]:
+        """Choose in the tree: an action never tried here first (then leave the tree), else the best UCB."""
+        node = self.tree.get(history)
+        if node is None:
+            node = self.tree[history] = {}
+        edges = []
+        untried = []
+        for action in actions:
+            key = action_key(action)
+            edge = node.get(key)
+            if edge is None:
+                edge = node[key] = Edge()
+            edge.available += 1
+            edges.append(edge)
+            if edge.visits == 0:
+                untried.append(len(edges) - 1)
+        if untried:
+            pick = untried[self.rng.below(len(untried))]
+            return actions[pick], edges[pick], False
+        c = self.budget.exploration
+        best, best_value = 0, -math.inf
+        for i, edge in enumerate(edges):
+            value = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
+            if value > best_value:
+                best, best_value = i, value
+        return actions[best], edges[best], True
+
+    def _apply(self, world: Any, action: Action) -> None:
+        self.game.perform(world, action)
+        self.game.flow.settle(world)

@@ -1,0 +1,167 @@
+"""Bots: they see only what their seat may see, replay from a seed, and always answer legally."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.bots import LEVELS, KINDS, Level, SearchBot, UnknownBot, make_bot
+from engine.bots.choices import decisions
+from engine.bots.games import knowledge_for
+from engine.bots.search import Budget, Search
+from engine.clone import clone
+from engine.codec import to_data
+from engine.games import all_games
+from engine.match import Match
+from engine.rng import Rng
+from engine.testing import random_action
+
+TABLES = [(g.name, n) for g in all_games() for n in sorted({g.min_players, g.max_players})]
+TINY = Level("tiny", iterations=12, seconds=0.0)
+
+
+def decision_points(game: str, players: int, seed: int, count: int) -> list[tuple[Match, int]]:
+    """Matches along a seeded random game where a seat has at least two choices, copied as they stood."""
+    rng = random.Random(seed)
+    match = Match.new(game, players, seed=seed)
+    found = []
+    while not match.is_over and len(found) < count:
+        for seat in match.pending():
+            if len(decisions(match.game, match.state, seat)) > 1 and rng.random() < 0.2:
+                found.append((Match.from_data(match.to_data()), seat))
+                break
+        match.apply(random_action(match, rng, free=0))
+    return found
+
+
+@pytest.mark.parametrize("game, players", TABLES)
+def test_redeal_depends_only_on_what_the_seat_knows(game, players):
+    """Re-dealing a state the seat cannot tell from the true one gives the very same worlds."""
+    for match, seat in decision_points(game, players, seed=players, count=6):
+        for k in range(2):
+            other = match.game.redeal(match.state, seat, Rng.seeded(100 + k))
+            for draw in (1, 2):
+                assert to_data(match.game.redeal(other, seat, Rng.seeded(draw))) == \
+                    to_data(match.game.redeal(match.state, seat, Rng.seeded(draw)))
+
+
+@pytest.mark.parametrize("game, players", TABLES)
+def test_the_search_chooses_the_same_on_states_that_differ_only_in_what_it_may_not_know(game, players):
+    """The fairness test: the true state's secrets re-drawn, the bot's choice (fixed seed) does not move."""
+    differed = 0
+    for match, seat in decision_points(game, players, seed=players + 1, count=5):
+        bot = SearchBot(TINY, seed=7)
+        chosen = bot.choose(match.game, match.state, seat, turn=len(match.actions))
+        assert chosen in match.legal_actions(seat)
+        for k in range(2):
+            other = match.game.redeal(match.state, seat, Rng.seeded(50 + k))
+            differed += to_data(other) != to_data(match.state)
+            assert SearchBot(TINY, seed=7).choose(match.game, other, seat, turn=len(match.actions)) == chosen
+    assert differed, "the secrets were re-drawn, so the test can fail"
+
+
+@pytest.mark.parametrize("game, players", TABLES)
+def test_the_rule_based_player_chooses_from_the_view_alone(game, players):
+    for match, seat in decision_points(game, players, seed=players + 2, count=8):
+        bot = make_bot("rules", seed=3)
+        chosen = bot.choose(match.game, match.state, seat, turn=len(match.actions))
+        assert chosen in match.legal_actions(seat)
+        other = match.game.redeal(match.state, seat, Rng.seeded(9))
+        assert make_bot("rules", seed=3).choose(match.game, other, seat, turn=len(match.actions)) == chosen
+
+
+@pytest.mark.parametrize("game, players", TABLES)
+def test_a_search_replays_from_its_seed(game, players):
+    match, seat = decision_points(game, players, seed=players + 3, count=1)[0]
+    first, second = SearchBot(TINY, seed=11), SearchBot(TINY, seed=11)
+    a = first.choose(match.game, match.state, seat, turn=5)
+    b = second.choose(match.game, match.state, seat, turn=5)
+    assert a == b
+    assert first.last is not None and second.last is not None
+    assert first.last.iterations == second.last.iterations > 0
+    visits = lambda bot: {k: (e.visits, e.total, e.available) for k, e in bot.last.root.items()}  # noqa: E731
+    assert visits(first) == visits(second)
+
+
+def test_the_search_never_changes_the_state_it_is_asked_about():
+    match, seat = decision_points("quovadis", 4, seed=3, count=3)[-1]
+    before = to_data(match.state)
+    SearchBot(TINY, seed=1).choose(match.game, match.state, seat)
+    assert to_data(match.state) == before
+
+
+def test_should_stop_ends_the_search_between_iterations():
+    match, seat = decision_points("tenno", 3, seed=4, count=1)[0]
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 3
+
+    bot = SearchBot(LEVELS["strong"], seed=1)
+    action = bot.choose(match.game, match.state, seat, should_stop=stop)
+    assert action in match.legal_actions(seat)
+    assert bot.last is not None and bot.last.iterations == 3
+
+
+def test_a_search_stopped_before_it_began_still_answers_legally():
+    match, seat = decision_points("shadow", 3, seed=2, count=1)[0]
+    action = SearchBot(LEVELS["strong"], seed=1).choose(match.game, match.state, seat, should_stop=lambda: True)
+    assert action in match.legal_actions(seat)
+
+
+def test_a_single_legal_action_is_taken_without_a_search():
+    match = Match.new("tenno", 2, seed=1)
+    for seat in range(2):
+        match.apply({"seat": seat, "do": "arrange", "order": [1, 2, 3]})
+    attacker = match.pending()[0]
+    match.apply(next(a for a in match.legal_actions(attacker) if a["do"] == "attack"))
+    defender = match.pending()[0]
+    assert len(match.legal_actions(defender)) == 1  # no Monk in a row of peasants
+    bot = SearchBot(LEVELS["strong"], seed=1)
+    assert bot.choose(match.game, match.state, defender) == match.legal_actions(defender)[0]
+    assert bot.last is not None and bot.last.iterations == 0
+
+
+def test_a_bot_never_pays_unasked():
+    """Quo Vadis payments are open to every seat at any time; a bot leaves them to the people."""
+    match = Match.new("quovadis", 3, seed=2, options={"start_seat": 0})
+    match.state.seats[0].laurels.append("V")
+    kinds = {a["do"] for a in match.legal_actions(0)}
+    assert "pay" in kinds
+    for kind in KINDS:
+        assert make_bot(kind, seed=1).choose(match.game, match.state, 0)["do"] != "pay"
+
+
+def test_the_search_finds_the_capture_worth_most():
+    """Tennō: with seat 1's row shown (Shogun 10, Peasant 1, Samurai 8), the Daimyo 9 takes the Samurai."""
+    from engine.testing import tenno_position
+
+    match = tenno_position(2, rows={0: [9, 1, 2], 1: [10, 1, 8]}, active=0)
+    match.state.seats[1].known = [10, 1, 8]  # every card of seat 1's row was shown
+    search = Search(match.game, knowledge_for("tenno"), 0, Budget(200, depth=4), Rng.seeded(1))
+    action, report = search.run(match.state)
+    assert (action["slot"], action["target_slot"]) == (0, 2)
+    assert report.iterations == 200
+
+
+def test_clone_copies_every_mutable_part():
+    match = Match.new("shadow", 3, seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        match.apply(random_action(match, rng, free=0))
+    copied = clone(match.state)
+    assert copied == match.state and to_data(copied) == to_data(match.state)
+    before = to_data(match.state)
+    other = Match(match.game, match.header, copied)
+    for _ in range(40):
+        if other.is_over:
+            break
+        other.apply(random_action(other, rng, free=0))
+    assert to_data(match.state) == before
+
+
+def test_an_unknown_bot_is_refused_by_name():
+    with pytest.raises(UnknownBot, match="bots: easy, normal, strong, rules, random"):
+        make_bot("grandmaster")
