@@ -27,12 +27,19 @@ _log = logging.getLogger(__name__)
 
 # --- games -------------------------------------------------------------------
 
+def typed(value: Any) -> str:
+    """An option value as it is typed on the command line (true, 3, first)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     for game in all_games():
         print(f"{game.name:10} {game.title} ({game.min_players}-{game.max_players} players)")
-        if args.verbose:
+        if args.verbose or getattr(args, "games_verbose", False):
             for option in game.options:
-                print(f"    --option {option.name}={option.default!r}  {option.doc} {option.source}")
+                choices = f" (one of: {', '.join(typed(c) for c in option.choices)})" if option.choices else ""
+                print(f"    --option {option.name}={typed(option.default)}  {option.doc}{choices}")
+                print(f"        source: {option.source}")
     return 0
 
 
@@ -117,6 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     games = sub.add_parser("games", help="list the games and (with -v) their rule options")
+    games.add_argument("-v", "--verbose", dest="games_verbose", action="store_true",
+                       help="also list every rule option with its default, its values and its source")
     games.set_defaults(func=cmd_games)
 
     demo = sub.add_parser("demo", help="bots play a seeded game on the emulated table")

@@ -21,11 +21,37 @@ def _scores(text):
     return re.findall(r"^\s+(\w+)\s+(\d+)\s", block, re.M)
 
 
-def test_games_lists_tenno_and_its_options(capsys):
-    assert main(["-v", "games"]) == 0
+@pytest.mark.parametrize("argv", [["-v", "games"], ["games", "-v"], ["games", "--verbose"]])
+def test_games_lists_every_option_as_typed_on_the_command_line(argv, capsys):
+    """`courtier games -v` (as the README shows it) and `courtier -v games` both list the options."""
+    assert main(argv) == 0
     out = capsys.readouterr().out
     assert "tenno" in out and "2-7 players" in out
-    assert "ronin_swap='strict'" in out and "[ASSUMPTION]" in out
+    assert "--option ronin_swap=strict " in out and "--option attack_mandatory=true " in out
+    assert "'" not in out.split("--option ronin_swap")[1].split("\n")[0]  # no Python quoting
+    assert "True" not in out and "False" not in out
+
+
+def test_games_without_v_lists_no_options(capsys):
+    assert main(["games"]) == 0
+    assert "--option" not in capsys.readouterr().out
+
+
+def test_every_option_source_cites_a_rules_document_shipped_here_with_one_tag_style():
+    """A user can open what an option cites: docs/rules/<file> in this repository, and the section exists."""
+    from pathlib import Path
+
+    from engine.games import all_games
+
+    root = Path(__file__).resolve().parents[2]
+    for game in all_games():
+        for option in game.options:
+            found = re.match(r"\[(HIGH|MED|LOW|ASSUMPTION)\] (docs/rules/\w+\.md) (§?[\w.]+)", option.source)
+            assert found, (game.name, option.name, option.source)
+            doc = (root / found.group(2)).read_text(encoding="utf-8")
+            section = found.group(3).lstrip("§").rstrip(":,").split("-")[0]
+            top = section.split(".")[0] if found.group(3).startswith("§") else section
+            assert re.search(rf"^#+ (§)?{re.escape(top)}\b", doc, re.M), (option.name, section)
 
 
 @pytest.mark.parametrize("game", ["tenno", "quovadis", "shadow"])

@@ -28,24 +28,24 @@ SENATE = BOARD.senate.id
 
 OPTIONS = (
     RuleOption("start_seat", -1, "Seat that takes the first turn; -1 draws it at random.",
-               source="[HIGH] A.4: any agreed player starts; the engine draws at random"),
+               source="[HIGH] docs/rules/quovadis.md A.4: any agreed player starts; the engine draws at random"),
     RuleOption("limited_rewards", False, "Variant: only 10/14/18 'I' tokens for 3/4/5 players.",
-               choices=(True, False), source="[HIGH] A.10-1 variant"),
+               choices=(True, False), source="[HIGH] docs/rules/quovadis.md A.10-1 variant"),
     RuleOption("reveal_laurels", False,
                "Variant: when the 1st, 2nd and 3rd player reach the Senate, every laurel total is shown.",
-               choices=(True, False), source="[HIGH] A.10-2 variant (shown at once, as if demanded)"),
+               choices=(True, False), source="[HIGH] docs/rules/quovadis.md A.10-2 variant (shown at once, as if demanded)"),
     RuleOption("caesar_waives_quorum", True,
                "Caesar on the path lets a senator leave even when the committee is not half full.",
-               choices=(True, False), source="[MED] A.6, A.12"),
+               choices=(True, False), source="[MED] docs/rules/quovadis.md A.6, A.12"),
     RuleOption("caesar_stay_is_move", False, "Moving Caesar onto the diamond he stands on counts as a move.",
-               choices=(True, False), source="[ASSUMPTION] A.5, A.12"),
+               choices=(True, False), source="[ASSUMPTION] docs/rules/quovadis.md A.5, A.12"),
     RuleOption("open_answers", False,
                "Each answer to a vote is shown as it is given; by default the answers stay secret until all "
                "are in, then are shown together.",
-               choices=(True, False), source="[ASSUMPTION] A.12: whether votes are simultaneous or sequential"),
+               choices=(True, False), source="[ASSUMPTION] docs/rules/quovadis.md A.12: whether votes are simultaneous or sequential"),
     RuleOption("finish_last_move", True,
                "The move that fills the Senate still collects its laurel and pays its supporters.",
-               choices=(True, False), source="[ASSUMPTION] A.9: the game ends at once; the move itself completes"),
+               choices=(True, False), source="[ASSUMPTION] docs/rules/quovadis.md A.9: the game ends at once; the move itself completes"),
 )
 
 

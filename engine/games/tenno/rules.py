@@ -31,26 +31,26 @@ ROW = CARDS.row_size
 
 OPTIONS = (
     RuleOption("start_seat", -1, "Seat that takes the first turn; -1 draws it at random.",
-               source="[MED] B.3: the eldest starts; the engine draws at random"),
+               source="[MED] docs/rules/tenno.md B.3: the eldest starts; the engine draws at random"),
     RuleOption("attack_mandatory", True, "A turn must be an attack; when false the active seat may pass.",
-               choices=(True, False), source="[ASSUMPTION] B.4"),
+               choices=(True, False), source="[ASSUMPTION] docs/rules/tenno.md B.4"),
     RuleOption("discard_public", True, "Everyone may see the discarded cards.",
-               choices=(True, False), source="[ASSUMPTION] B.4"),
+               choices=(True, False), source="[ASSUMPTION] docs/rules/tenno.md B.4"),
     RuleOption("ronin_swap", "strict",
                "strict: a swap for each fight the attacker won, only if he lost no card in either fight; "
                "per_fight: a swap for each won fight in which he lost no card.",
-               choices=("strict", "per_fight"), source="[ASSUMPTION] B.5"),
+               choices=("strict", "per_fight"), source="[ASSUMPTION] docs/rules/tenno.md B.5"),
     RuleOption("ronin_reward_order", "first_fight_first",
                "After a Ronin's two fights, whose rewards come first (the refill always comes before both).",
-               choices=("first_fight_first", "second_fight_first"), source="[ASSUMPTION] B.5"),
+               choices=("first_fight_first", "second_fight_first"), source="[ASSUMPTION] docs/rules/tenno.md B.5"),
     RuleOption("monk_on_itself", False, "The Monk may boost itself when it is the attacked card.",
-               choices=(True, False), source="[MED] B.5"),
+               choices=(True, False), source="[MED] docs/rules/tenno.md B.5"),
     RuleOption("geisha_tiebreak", 0, "What the Geisha counts in the tie-break sum.",
-               source="[ASSUMPTION] B.7"),
+               source="[ASSUMPTION] docs/rules/tenno.md B.7"),
     RuleOption("final_tie", "shared",
                "After the tie-break: shared = the tied seats share the win; "
                "turn_order = the tied seat earliest in turn order from the start seat wins.",
-               choices=("shared", "turn_order"), source="[ASSUMPTION] B.7"),
+               choices=("shared", "turn_order"), source="[ASSUMPTION] docs/rules/tenno.md B.7"),
 )
 
 
