@@ -13,10 +13,10 @@ from engine.errors import EngineError
 from engine.games import all_games, get_game
 from engine.match import Match
 from engine.options import parse_option_pairs
-from hardware.errors import HardwareError
+from hardware.errors import HardwareError, PermanentHardwareError
 
 from .table import journal as journals
-from . import selftest
+from . import exits, selftest
 from .links.console import add_parser as add_console_parser
 from .table.paths import archive_name, state_dir
 from .play import cmd_play
@@ -175,6 +175,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         format="%(levelname)s %(name)s: %(message)s")
     try:
         return args.func(args)
+    except PermanentHardwareError as err:
+        print(f"courtier: {err}", file=sys.stderr)
+        return exits.CONFIG
     except (EngineError, HardwareError, OSError) as err:
         print(f"courtier: {err}", file=sys.stderr)
         return 2

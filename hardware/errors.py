@@ -42,3 +42,17 @@ class LinkError(HardwareError, OSError):
 
 class ProtocolError(HardwareError, ValueError):
     """A line received on a serial link was not a valid protocol message."""
+
+
+class PermanentHardwareError(HardwareError):
+    """No device of the table can work, and starting again will not change that.
+
+    Unlike a screen or a pin that may come back, this is permanent for the
+    process (no pin factory installed, not a Pi): even a self-test that keeps
+    going past missing devices stops, the command exits with
+    ``firmware.exits.CONFIG`` and the service is not restarted.
+    """
+
+
+class NotAPiError(PermanentHardwareError):
+    """gpiozero finds no Raspberry Pi here: not a Pi, or its model hidden from courtier."""

@@ -5,8 +5,9 @@ Like gpiozero's pin factory, the backend comes from an environment variable,
 the machine: ``pi`` on a Raspberry Pi, ``emulator`` elsewhere. An explicit
 ``backend`` argument overrides all of these, for tests.
 
-- ``pi``: gpiozero's default pin factory, luma.oled drivers on the real
-  buses (panels behind a TCA9548A share one bus per port), pyserial ports.
+- ``pi``: gpiozero's lgpio pin factory (``hardware.pins``), luma.oled
+  drivers on the real buses (panels behind a TCA9548A share one bus per
+  port), pyserial ports.
 - ``mock`` and ``emulator``: a fresh gpiozero ``MockFactory`` (a press is
   ``pin.drive_low()``), luma ``dummy`` screens (or recording drivers), and
   ``loop://`` for serial seats whose port is a device path. The emulator
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from hardware.buttons import SeatButtons, SeatEncoder
-from hardware.errors import HardwareError
+from hardware.errors import HardwareError, PermanentHardwareError
 from hardware.events import InputEvent
 from hardware.link import Link
 from hardware.screens import Screen, driver_screen, open_screen
@@ -116,9 +117,10 @@ class Table:
         backend: "pi", "mock" or "emulator".
         seats: The seats, in table order.
         public_screen: The shared screen, or None.
-        pin_factory: The gpiozero factory the buttons use; the ``MockFactory``
+        pin_factory: The gpiozero factory the buttons use: the ``MockFactory``
             for mock and emulator tables (drive its pins to press buttons),
-            None for gpiozero's default on a Pi.
+            lgpio's on a Pi; None on a Pi whose factory failed to start
+            (``missing_ok``: every seat's buttons then carry its error).
         on_event: Receives every ``InputEvent``, possibly on a gpiozero thread,
             so it should only enqueue. May be set after opening.
         public_error: For a table opened with ``missing_ok``, why the public
@@ -159,7 +161,7 @@ class Table:
         sink(event)
 
     def close(self) -> None:
-        """Close every device; a mock factory this table made is reset too."""
+        """Close every device, then a pin factory this table made (a mock one is reset)."""
         if self._closed:
             return
         self._closed = True
@@ -168,7 +170,7 @@ class Table:
         if self.public_screen is not None:
             self.public_screen.close()
         if self._owns_factory and self.pin_factory is not None:
-            self.pin_factory.reset()
+            getattr(self.pin_factory, "reset", self.pin_factory.close)()
 
     @property
     def closed(self) -> bool:
@@ -212,6 +214,9 @@ def open_table(config: TableConfig, backend: str | None = None, *,
         The open table.
 
     Raises:
+        PermanentHardwareError: The pi backend without a pin factory, or on
+            a machine gpiozero finds no Pi on (``NotAPiError``); raised even
+            with ``missing_ok``, as no device could work.
         HardwareError: A device cannot be opened (``ScreenError`` for screens).
         LinkError: A serial URL or setting is invalid.
     """
@@ -219,15 +224,30 @@ def open_table(config: TableConfig, backend: str | None = None, *,
     if backend not in BACKENDS:
         raise HardwareError(f"unknown backend {backend!r}: expected one of {', '.join(BACKENDS)}")
     owns_factory = False
-    if pin_factory is None and backend != "pi":
-        from gpiozero.pins.mock import MockFactory
-
-        pin_factory = MockFactory()
+    factory_error: HardwareError | None = None
+    if pin_factory is None:
         owns_factory = True
+        if backend != "pi":
+            from gpiozero.pins.mock import MockFactory
+
+            pin_factory = MockFactory()
+        else:
+            from hardware.pins import pi_pin_factory, start_lgpio
+
+            try:
+                start_lgpio()   # luma's SPI helpers import it too
+                if any(seat.serial is None for seat in config.seats):
+                    pin_factory = pi_pin_factory()
+            except PermanentHardwareError:
+                raise
+            except HardwareError as exc:
+                if not missing_ok:
+                    raise
+                factory_error = exc
     table = Table(config, backend, pin_factory=pin_factory, owns_factory=owns_factory,
                   on_event=on_event)
     opener = _Opener(table, recording=recording, missing_ok=missing_ok,
-                     interfaces=interfaces or {})
+                     interfaces=interfaces or {}, factory_error=factory_error)
     try:
         for seat_config in config.seats:
             seat = Seat(seat_config)
@@ -246,11 +266,12 @@ class _Opener:
     """Opens the devices of one table, sharing what they share (the I2C buses)."""
 
     def __init__(self, table: Table, *, recording: bool, missing_ok: bool,
-                 interfaces: Mapping[int, Any]) -> None:
+                 interfaces: Mapping[int, Any], factory_error: HardwareError | None) -> None:
         self.table = table
         self.recording = recording
         self.missing_ok = missing_ok
         self.interfaces = interfaces
+        self.factory_error = factory_error
         self.buses: Any = None
         if table.backend == "pi":
             # Panels behind a multiplexer share one bus per port; imported
@@ -272,10 +293,14 @@ class _Opener:
             return
         options = {"hold_time": table.config.hold_time, "bounce_time": table.config.bounce_time,
                    "pin_factory": table.pin_factory}
-        if config.buttons is not None:
+        if self.factory_error is not None:
+            # No pins at all (missing_ok): each seat says so, its screen is still tried.
+            if config.buttons is not None or config.encoder is not None:
+                seat.errors["buttons"] = self.factory_error
+        elif config.buttons is not None:
             seat.buttons = self._try(seat, "buttons", lambda: SeatButtons(
                 config.index, config.buttons, table.dispatch, **options))
-        if config.encoder is not None:
+        elif config.encoder is not None:
             seat.buttons = self._try(seat, "buttons", lambda: SeatEncoder(
                 config.index, config.encoder, table.dispatch, **options))
         if config.screen is not None:

@@ -1,8 +1,16 @@
-"""Shared fixtures: hardware test doubles."""
+"""Shared fixtures: hardware test doubles, and running a command as an unprivileged user."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -21,3 +29,37 @@ def mock_pins():
     finally:
         factory.reset()
         Device.pin_factory = saved
+
+
+class Unprivileged:
+    """Runs commands as a user who cannot write ``unwritable``, the way a service user would.
+
+    As root: as ``nobody`` (uid and gid 65534) from the checkout, which root
+    owns. As anyone else: as that user, from ``/``.
+    """
+
+    NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+
+    def __init__(self):
+        self.root = os.geteuid() == 0
+        self.prefix = self.NOBODY if self.root else []
+        self.unwritable = str(ROOT) if self.root else "/"
+
+    def run(self, command, *, cwd, env=None, wrap=(), timeout=120):
+        """Run ``command`` as the user, with the checkout importable; ``wrap`` goes in front (as root)."""
+        env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+        return subprocess.run([*wrap, *self.prefix, *command], cwd=cwd, env=env,
+                              capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.fixture
+def unprivileged():
+    """An ``Unprivileged`` runner; skipped where that user cannot run this checkout's Python."""
+    runner = Unprivileged()
+    if runner.root and shutil.which("setpriv") is None:
+        pytest.skip("setpriv (util-linux) is needed to drop root's privileges")
+    probe = runner.run([sys.executable, "-c", "import firmware.cli"], cwd="/")
+    if probe.returncode != 0:
+        who = "nobody" if runner.root else "this user"
+        pytest.skip(f"{who} cannot run this checkout's Python: {probe.stderr.strip()[-200:]}")
+    return runner

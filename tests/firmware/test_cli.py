@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
+from firmware import exits
 from firmware.cli import main
+from hardware.factory import on_raspberry_pi
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
@@ -117,3 +126,18 @@ def test_play_with_a_bad_table_file_names_the_problem(tmp_path, capsys):
     assert main(["play", "tenno", "--table", str(table), "--ui", "none"]) == 2
     err = capsys.readouterr().err
     assert "table.toml:3" in err and "pin 5" in err
+
+
+@pytest.mark.skipif(importlib.util.find_spec("lgpio") is None,
+                    reason="lgpio is not installed (courtier[dev] on Linux brings it)")
+@pytest.mark.skipif(on_raspberry_pi(), reason="this machine is a Raspberry Pi")
+def test_the_service_command_off_a_pi_exits_78_with_one_line(tmp_path):
+    """The unit's command on a machine gpiozero finds no Pi on: one line, and the status systemd does not restart."""
+    command = [sys.executable, "-m", "firmware", "play", "--table", str(ROOT / "hardware" / "tables" / "pi-4.toml"),
+               "--ui", "none", "--state-dir", str(tmp_path / "state")]
+    result = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                            env={**os.environ, "PYTHONPATH": str(ROOT), "COURTIER_HARDWARE": "pi"})
+    assert result.returncode == exits.CONFIG == 78
+    [line] = result.stderr.splitlines()
+    assert line.startswith("courtier: unable to locate Pi revision in /proc/device-tree or /proc/cpuinfo: "
+                           "this is not a Raspberry Pi")

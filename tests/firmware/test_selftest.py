@@ -1,16 +1,22 @@
 """Tests for firmware.selftest: every screen lit, every button asked for, failures explained."""
 
 import argparse
+import importlib.util
 import io
+import os
 import queue
+import shutil
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import luma.core.error
 import pytest
 from gpiozero import Button
 from gpiozero.pins.mock import MockFactory
 
-from firmware import selftest
+from firmware import exits, selftest
 from firmware.selftest import add_parser, run_selftest
 from hardware.factory import open_table
 from hardware.recording import RecordingInterface
@@ -213,3 +219,59 @@ def test_cli_hook_parses_and_runs_the_selftest(tmp_path, capsys):
         parser.parse_args(["selftest", "--timeout", "0"])
     assert "must be more than 0" in capsys.readouterr().err
     assert parser.parse_args(["selftest"]).table == "/etc/courtier/table.toml"
+
+
+# --- the pi backend, run as the README prints it ---------------------------------
+
+PI_TABLE = Path(__file__).resolve().parents[2] / "hardware" / "tables" / "pi-4.toml"
+LGPIO = importlib.util.find_spec("lgpio") is not None
+# A Raspberry Pi 4's /proc/cpuinfo revision, so that gpiozero takes this machine for a Pi.
+PI_CPUINFO = "processor\t: 0\nHardware\t: BCM2835\nRevision\t: c03114\nModel\t: Raspberry Pi 4 Model B\n"
+
+
+def _pi_wrap(tmp_path):
+    """As root, a private mount namespace where /proc/cpuinfo names a Pi 4 (None where impossible)."""
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        return None
+    cpuinfo = tmp_path / "cpuinfo"
+    cpuinfo.write_text(PI_CPUINFO, encoding="utf-8")
+    cpuinfo.chmod(0o644)
+    wrap = ["unshare", "--mount", "sh", "-c", 'mount --bind "$0" /proc/cpuinfo && exec "$@"', str(cpuinfo)]
+    probe = subprocess.run([*wrap, "grep", "-q", "c03114", "/proc/cpuinfo"], capture_output=True, timeout=30)
+    return wrap if probe.returncode == 0 else None
+
+
+@pytest.mark.skipif(not LGPIO, reason="lgpio is not installed (courtier[dev] on Linux brings it)")
+@pytest.mark.parametrize("machine", ["not a Pi", "a Pi without GPIO access"])
+def test_selftest_from_a_directory_its_user_cannot_write_reports_as_from_tmp(unprivileged, tmp_path, machine):
+    """lgpio's notification pipe never lands in the working directory, and the factory is lgpio's.
+
+    `sudo -u courtier .../courtier selftest` run from a root-owned checkout
+    used to fail in lgpio's import (its pipe made in the current directory),
+    then gpiozero fell back to another factory and the report blamed the
+    wrong things. The report must be the same from anywhere.
+    """
+    wrap = ()
+    if machine != "not a Pi":
+        wrap = _pi_wrap(tmp_path)
+        if wrap is None:
+            pytest.skip("needs root and unshare to show this machine as a Pi")
+    command = [sys.executable, "-m", "firmware", "selftest", "--table", str(PI_TABLE), "--timeout", "0.1"]
+    env = {"COURTIER_HARDWARE": "pi", "GPIOZERO_PIN_FACTORY": "", "LG_WD": ""}
+    runs = {cwd: unprivileged.run(command, cwd=cwd, env=env, wrap=wrap)
+            for cwd in (unprivileged.unwritable, "/tmp")}
+    unwritable, tmp = runs.values()
+    assert (unwritable.returncode, unwritable.stdout, unwritable.stderr) == (tmp.returncode, tmp.stdout, tmp.stderr)
+    report = tmp.stdout + tmp.stderr
+    assert "lgd-nfy" not in report and "Falling back" not in report
+    assert not list(Path(unprivileged.unwritable).glob(".lgd-nfy*"))
+    if machine == "not a Pi":
+        assert tmp.returncode == exits.CONFIG
+        assert tmp.stdout == ""
+        [line] = tmp.stderr.splitlines()
+        assert line.startswith("courtier: unable to locate Pi revision") and "not a Raspberry Pi" in line
+    else:
+        assert tmp.returncode == 1
+        assert "Summary: 0 of 4 screens and 0 of 12 buttons answered." in tmp.stdout
+        assert tmp.stdout.count("gpiozero's lgpio pin factory could not start: 'can not open gpiochip'") == 4
+        assert "/dev/i2c-1 does not exist" in tmp.stdout   # the screens are still tried

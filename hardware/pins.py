@@ -1,0 +1,94 @@
+"""The pin factory of a real Raspberry Pi: gpiozero's lgpio, asked for by name, never guessed.
+
+Left to itself, gpiozero tries lgpio, then RPi.GPIO, pigpio and its native
+factory, and quietly falls back when one fails: the table would then run on
+a factory that does not work on a Pi 5, and the self-test would blame the
+wrong thing. courtier asks for lgpio (the only factory that works on every
+Pi) unless ``GPIOZERO_PIN_FACTORY`` names another, so the service and every
+command run by hand use the same one, and a failure says what it is.
+
+lgpio makes a notification pipe (``.lgd-nfy0``) in its working directory as
+it is imported, which fails in a directory the user cannot write (a
+root-owned checkout, a home the service user cannot enter). lgpio reads
+that directory from ``LG_WD``: courtier points it at a private temporary
+directory, removed at exit. lgpio also changes the process's working
+directory to it, so the process's own is put back.
+"""
+
+from __future__ import annotations
+
+import atexit
+import importlib
+import importlib.util
+import os
+import shutil
+import sys
+import tempfile
+from importlib.metadata import entry_points
+from typing import Any
+
+from gpiozero.exc import PinUnknownPi
+
+from hardware.errors import HardwareError, NotAPiError, PermanentHardwareError
+
+ENV_VAR = "GPIOZERO_PIN_FACTORY"
+DEFAULT_FACTORY = "lgpio"
+LGPIO_DIR_VAR = "LG_WD"
+
+
+def pi_pin_factory() -> Any:
+    """Make the gpiozero pin factory for this Pi: lgpio, or the one ``GPIOZERO_PIN_FACTORY`` names.
+
+    Raises:
+        NotAPiError: gpiozero finds no Pi revision (not a Pi, or
+            ``/proc/device-tree`` and ``/proc/cpuinfo`` hidden).
+        PermanentHardwareError: The factory is unknown or not installed.
+        HardwareError: The factory cannot open the GPIO chip (no permission:
+            the user is not in the gpio group; no such chip).
+    """
+    name = os.environ.get(ENV_VAR, "").strip() or DEFAULT_FACTORY
+    found = [entry for entry in entry_points(group="gpiozero_pin_factories")
+             if entry.name in (name, name.lower())]
+    if not found:
+        raise PermanentHardwareError(f"{ENV_VAR}={name!r}: gpiozero has no pin factory of that name")
+    start_lgpio()
+    try:
+        factory_class = found[0].load()
+    except ImportError as exc:
+        raise PermanentHardwareError(f"gpiozero's {name} pin factory is not installed ({exc}): "
+                            "install courtier with its pi extra (sudo make install)") from exc
+    try:
+        return factory_class()
+    except PinUnknownPi as exc:
+        raise NotAPiError(
+            f"{exc}: this is not a Raspberry Pi, or /proc/device-tree is hidden from courtier "
+            "(ProcSubset=pid in its unit?); off a Pi, leave COURTIER_HARDWARE unset to use "
+            "the emulated table") from exc
+    except Exception as exc:  # lgpio.error, OSError, gpiozero's own: all mean no pins
+        raise HardwareError(f"gpiozero's {name} pin factory could not start: {exc}") from exc
+
+
+def start_lgpio() -> None:
+    """Import lgpio (if installed) with its notification pipe in a private directory.
+
+    Done once, before gpiozero or luma's GPIO helpers (rpi-lgpio) import it,
+    and keeping the process's working directory.
+    """
+    if "lgpio" in sys.modules or importlib.util.find_spec("lgpio") is None:
+        return
+    if not os.environ.get(LGPIO_DIR_VAR):
+        directory = tempfile.mkdtemp(prefix="courtier-lgpio-")
+        atexit.register(shutil.rmtree, directory, ignore_errors=True)
+        os.environ[LGPIO_DIR_VAR] = directory
+    try:
+        cwd: str | None = os.getcwd()
+    except OSError:
+        cwd = None
+    try:
+        importlib.import_module("lgpio")
+    except OSError as exc:
+        raise HardwareError(f"lgpio could not make its notification pipe in "
+                            f"{os.environ[LGPIO_DIR_VAR]} ({LGPIO_DIR_VAR}): {exc}") from exc
+    finally:
+        if cwd is not None:
+            os.chdir(cwd)
