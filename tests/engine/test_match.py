@@ -60,3 +60,14 @@ def test_an_unknown_game_names_every_known_one():
         get_game("chess")
     with pytest.raises(UnknownGame):
         get_game("tenno.rules")  # a module of a game is not a game
+
+
+@pytest.mark.parametrize("game", ["tenno", "quovadis", "shadow"])
+def test_every_legal_action_names_its_seat_then_what_it_does_first(game):
+    """A seat's menu asks for an action's fields in the order the record lists them."""
+    from engine.testing import reachable_matches
+
+    for match in reachable_matches(game, 3, seed=5, every=4):
+        for seat in range(3):
+            for action in match.legal_actions(seat):
+                assert list(action)[:2] == ["seat", "do"], action

@@ -19,6 +19,12 @@ ELECTOR = "elector"
 RULES = BOARD.rules
 AGES: list[int] = list(RULES["ages"])
 
+# Spot names by index, made once for the board's largest electorate: the
+# legal-action lists name every place they offer.
+ARISTOCRAT_SPOTS = tuple(f"a{i}" for i in range(max(e.aristocrat_spaces for e in BOARD.electorates)))
+CASTLE_SPOTS = tuple(f"k{i}" for i in range(max(e.castle_spaces for e in BOARD.electorates)))
+CITY_SPOTS = tuple(f"c{i}" for i in range(max(e.city_spaces for e in BOARD.electorates)))
+
 
 def electorate(state: ShadowState, eid: str) -> Electorate:
     for e in state.electorates:
@@ -57,33 +63,35 @@ def set_piece(state: ShadowState, area: str, spot: str, piece: Piece | None) -> 
         e.castles[number] = piece
 
 
-def aristocrats(state: ShadowState) -> Iterator[tuple[str, str, Piece]]:
+def aristocrats(state: ShadowState) -> list[tuple[str, str, Piece]]:
     """Every aristocrat tile on the board with its place: throne, electors, aristocrat spaces."""
-    if state.throne is not None:
-        yield THRONE, "", state.throne
+    found = [(THRONE, "", state.throne)] if state.throne is not None else []
     for e in state.electorates:
         if e.elector is not None:
-            yield e.id, ELECTOR, e.elector
+            found.append((e.id, ELECTOR, e.elector))
         for i, p in enumerate(e.spaces):
-            if p is not None and p.aristocrat:
-                yield e.id, f"a{i}", p
+            if p is not None and p.kind != "knight":
+                found.append((e.id, ARISTOCRAT_SPOTS[i], p))
+    return found
 
 
-def knights(state: ShadowState) -> Iterator[tuple[str, str, Piece]]:
+def knights(state: ShadowState) -> list[tuple[str, str, Piece]]:
+    found = []
     for e in state.electorates:
         for i, p in enumerate(e.spaces):
-            if p is not None and not p.aristocrat:
-                yield e.id, f"a{i}", p
+            if p is not None and p.kind == "knight":
+                found.append((e.id, ARISTOCRAT_SPOTS[i], p))
         for i, p in enumerate(e.castles):
             if p is not None:
-                yield e.id, f"k{i}", p
+                found.append((e.id, CASTLE_SPOTS[i], p))
+    return found
 
 
 def cities(state: ShadowState) -> Iterator[tuple[str, str, int]]:
     for e in state.electorates:
         for i, owner in enumerate(e.cities):
             if owner is not None:
-                yield e.id, f"c{i}", owner
+                yield e.id, CITY_SPOTS[i], owner
 
 
 def on_board(state: ShadowState, seat: int) -> dict[str, int]:
@@ -102,41 +110,85 @@ def on_board(state: ShadowState, seat: int) -> dict[str, int]:
 def aristocrat_places(state: ShadowState, exclude: str = "") -> list[tuple[str, str]]:
     """Where a tile may be placed: each electorate's first empty aristocrat space, or,
     when it has none, each of its aristocrat spaces holding a knight (that knight is pushed)."""
-    found = []
+    found: list[tuple[str, str]] = []
     for e in state.electorates:
-        if e.id == exclude:
-            continue
-        found.extend(places_in(e))
+        if e.id != exclude:
+            found += places_in(e)
     return found
 
 
 def places_in(e: Electorate) -> list[tuple[str, str]]:
-    empty = [i for i, p in enumerate(e.spaces) if p is None]
-    if empty:
-        return [(e.id, f"a{empty[0]}")]
-    return [(e.id, f"a{i}") for i, p in enumerate(e.spaces) if p is not None and not p.aristocrat]
+    spaces = e.spaces
+    if None in spaces:
+        return [(e.id, ARISTOCRAT_SPOTS[spaces.index(None)])]
+    return [(e.id, ARISTOCRAT_SPOTS[i]) for i, p in enumerate(spaces) if p is not None and p.kind == "knight"]
 
 
 def knight_places(state: ShadowState) -> list[tuple[str, str]]:
     """Empty places for a knight: each electorate's first empty aristocrat space and first empty castle."""
     found = []
     for e in state.electorates:
-        empty = [i for i, p in enumerate(e.spaces) if p is None]
-        if empty:
-            found.append((e.id, f"a{empty[0]}"))
-        castles = [i for i, p in enumerate(e.castles) if p is None]
-        if castles:
-            found.append((e.id, f"k{castles[0]}"))
+        if None in e.spaces:
+            found.append((e.id, ARISTOCRAT_SPOTS[e.spaces.index(None)]))
+        if None in e.castles:
+            found.append((e.id, CASTLE_SPOTS[e.castles.index(None)]))
     return found
 
 
 def city_places(state: ShadowState, exclude: tuple[str, str] | None = None) -> list[tuple[str, str]]:
-    found = []
-    for e in state.electorates:
-        empty = [i for i, o in enumerate(e.cities) if o is None]
-        if empty:
-            found.append((e.id, f"c{empty[0]}"))
+    found = [(e.id, CITY_SPOTS[e.cities.index(None)]) for e in state.electorates if None in e.cities]
     return [p for p in found if p != exclude]
+
+
+class Scan:
+    """One look at the board for one decision: each list its choices read, made at most once.
+
+    A seat's Phase IV turn offers a dozen cards whose targets read the same
+    lists (the tiles, the knights, the free places); a scan is made per
+    decision and never outlives it, as the board changes with every action.
+    (Plain lazy attributes: ``functools.cached_property`` takes a lock on
+    every read before Python 3.12, which cost more than the lists.)
+    """
+
+    __slots__ = ("state", "_aristocrats", "_knights", "_aristocrat_places", "_knight_places", "_city_places")
+
+    def __init__(self, state: ShadowState) -> None:
+        self.state = state
+        self._aristocrats: list[tuple[str, str, Piece]] | None = None
+        self._knights: list[tuple[str, str, Piece]] | None = None
+        self._aristocrat_places: list[tuple[str, str]] | None = None
+        self._knight_places: list[tuple[str, str]] | None = None
+        self._city_places: list[tuple[str, str]] | None = None
+
+    @property
+    def aristocrats(self) -> list[tuple[str, str, Piece]]:
+        if self._aristocrats is None:
+            self._aristocrats = aristocrats(self.state)
+        return self._aristocrats
+
+    @property
+    def knights(self) -> list[tuple[str, str, Piece]]:
+        if self._knights is None:
+            self._knights = knights(self.state)
+        return self._knights
+
+    @property
+    def aristocrat_places(self) -> list[tuple[str, str]]:
+        if self._aristocrat_places is None:
+            self._aristocrat_places = aristocrat_places(self.state)
+        return self._aristocrat_places
+
+    @property
+    def knight_places(self) -> list[tuple[str, str]]:
+        if self._knight_places is None:
+            self._knight_places = knight_places(self.state)
+        return self._knight_places
+
+    @property
+    def city_places(self) -> list[tuple[str, str]]:
+        if self._city_places is None:
+            self._city_places = city_places(self.state)
+        return self._city_places
 
 
 # --- changing the board (each returns the public events) -------------------------

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .board import (ELECTOR, SUPPLY, aristocrat_places, aristocrats, city_places, electorate, knight_places,
-                    piece_at, place, places_in, set_piece, spec)
+from .board import (ELECTOR, SUPPLY, Scan, aristocrat_places, aristocrats, city_places, electorate,
+                    knight_places, piece_at, place, places_in, set_piece, spec)
 from .data import BOARD, CARDS, PRIVILEGES
 from .effects import (TARGETS, apply_card, baron_places, card_cost, doctor, doctor_targets, gain_thalers, gain_vp,
                       knight_targets, marriageable, move_knight, new_baron, throne_choices)
@@ -48,47 +48,54 @@ def pending(state: ShadowState) -> list[int]:
 # --- what a seat may do ---------------------------------------------------------------
 
 def choices(state: ShadowState, task: Task) -> list[Action]:
-    seat = task.seat
-    found = [{"do": a.pop("do"), **a} for a in _CHOICES[task.kind](state, task)]
-    return [{"seat": seat, **a} for a in found]
+    """The task's legal actions, each "seat" then "do" first, as its seat's menu asks."""
+    return _CHOICES[task.kind](state, task)
 
 
 def _setup(state: ShadowState, task: Task) -> list[Action]:
+    seat = task.seat
     if task.piece == "city":
-        return [{"do": "place", "area": a, "spot": s} for a, s in city_places(state)]
+        return [{"seat": seat, "do": "place", "area": a, "spot": s} for a, s in city_places(state)]
     if task.piece == "elector":
-        return [{"do": "place", "area": e.id, "spot": ELECTOR} for e in state.electorates if e.elector is None]
+        return [{"seat": seat, "do": "place", "area": e.id, "spot": ELECTOR}
+                for e in state.electorates if e.elector is None]
     if task.piece == "knight":
-        return [{"do": "place", "area": a, "spot": s} for a, s in knight_places(state)]
-    return [{"do": "place", "area": a, "spot": s} for a, s in aristocrat_places(state)]
+        return [{"seat": seat, "do": "place", "area": a, "spot": s} for a, s in knight_places(state)]
+    return [{"seat": seat, "do": "place", "area": a, "spot": s} for a, s in aristocrat_places(state)]
 
 
 def _confirm(state: ShadowState, task: Task) -> list[Action]:
-    return [{"do": "done"}]
+    seat = task.seat
+    return [{"seat": seat, "do": "done"}]
 
 
 def _crown(state: ShadowState, task: Task) -> list[Action]:
-    return [{"do": "crown", "area": a, "spot": s} for a, s in throne_choices(state, task.seat)]
+    seat = task.seat
+    return [{"seat": seat, "do": "crown", "area": a, "spot": s} for a, s in throne_choices(state, seat)]
 
 
 def _son(state: ShadowState, task: Task) -> list[Action]:
-    return [{"do": "son", **f} for f in baron_places(state, task.seat)]
+    seat = task.seat
+    return [{"seat": seat, "do": "son", **f} for f in baron_places(state, seat)]
 
 
 def _daughter(state: ShadowState, task: Task) -> list[Action]:
-    grooms = [{"do": "propose", "area": a, "spot": s} for a, s, p in aristocrats(state)
-              if p.owner != task.seat and marriageable(state, p, a, s)]
-    return grooms + [{"do": "nunnery"}]
+    seat = task.seat
+    grooms = [{"seat": seat, "do": "propose", "area": a, "spot": s} for a, s, p in aristocrats(state)
+              if p.owner != seat and marriageable(state, p, a, s)]
+    return grooms + [{"seat": seat, "do": "nunnery"}]
 
 
 def _answer(state: ShadowState, task: Task) -> list[Action]:
-    return [{"do": "accept"}, {"do": "refuse"}]
+    seat = task.seat
+    return [{"seat": seat, "do": "accept"}, {"seat": seat, "do": "refuse"}]
 
 
 def _turn(state: ShadowState, task: Task) -> list[Action]:
     """Phase IV: buy a card, use a privilege, place or move a knight, or pass (§5.5)."""
     seat = task.seat
     player = state.seats[seat]
+    scan = Scan(state)  # the cards' targets read the same lists of the board
     found: list[Action] = []
     for card in CARDS.values():
         if state.stacks[card.id] <= 0:
@@ -98,22 +105,22 @@ def _turn(state: ShadowState, task: Task) -> list[Action]:
         cost = card_cost(state, seat, card)
         if cost is None or cost > player.thalers:
             continue
-        found += [{"do": "buy", "card": card.id, **f} for f in TARGETS[card.effect](state, seat)]
-    found += _privileges(state, seat)
+        found += [{"seat": seat, "do": "buy", "card": card.id, **f} for f in TARGETS[card.effect](state, seat, scan)]
+    found += _privileges(state, seat, scan)
     if player.thalers >= RULES["knight_action_cost"]:
-        found += [{"do": "knight", **f} for f in knight_targets(state, seat)]
-    found.append({"do": "pass"})
+        found += [{"seat": seat, "do": "knight", **f} for f in knight_targets(state, seat, scan)]
+    found.append({"seat": seat, "do": "pass"})
     return found
 
 
-def _privileges(state: ShadowState, seat: int) -> list[Action]:
+def _privileges(state: ShadowState, seat: int, scan: Scan) -> list[Action]:
     player = state.seats[seat]
     found: list[Action] = []
     for e in state.electorates:
         privilege = PRIVILEGES[e.id]
         if e.elector is None or e.elector.owner != seat or e.used or privilege.phase != "IV":
             continue
-        head = {"do": "privilege", "privilege": e.id}
+        head = {"seat": seat, "do": "privilege", "privilege": e.id}
         if privilege.effect == "copy_sold_out":
             for card in CARDS.values():
                 if state.stacks[card.id] > 0 or card.id in privilege.exclude:
@@ -121,11 +128,11 @@ def _privileges(state: ShadowState, seat: int) -> list[Action]:
                 cost = card_cost(state, seat, card)
                 if cost is None or cost > player.thalers:
                     continue
-                found += [{**head, "card": card.id, **f} for f in TARGETS[card.effect](state, seat)]
+                found += [{**head, "card": card.id, **f} for f in TARGETS[card.effect](state, seat, scan)]
         elif privilege.effect == "doctor":
-            found += [{**head, **f} for f in doctor_targets(state, seat)]
+            found += [{**head, **f} for f in doctor_targets(state, seat, scan)]
         elif privilege.effect == "place_baron":
-            found += [{**head, **f} for f in baron_places(state, seat)]
+            found += [{**head, **f} for f in baron_places(state, seat, scan)]
         elif privilege.effect == "take_card":
             if state.stacks[privilege.card] > 0 and privilege.cost <= player.thalers:
                 found.append(head)
@@ -133,50 +140,58 @@ def _privileges(state: ShadowState, seat: int) -> list[Action]:
 
 
 def _gray(state: ShadowState, task: Task) -> list[Action]:
-    return [{"do": "gray", "area": e.id} for e in state.electorates]
+    seat = task.seat
+    return [{"seat": seat, "do": "gray", "area": e.id} for e in state.electorates]
 
 
 def _tie(state: ShadowState, task: Task) -> list[Action]:
-    return [{"do": "tie", "winner": s} for s in task.seats]
+    seat = task.seat
+    return [{"seat": seat, "do": "tie", "winner": s} for s in task.seats]
 
 
 def _elect(state: ShadowState, task: Task) -> list[Action]:
-    return [{"do": "elect", "spot": s} for s in elector_candidates(state, task.area, task.seat)]
+    seat = task.seat
+    return [{"seat": seat, "do": "elect", "spot": s} for s in elector_candidates(state, task.area, seat)]
 
 
 def _return(state: ShadowState, task: Task) -> list[Action]:
-    return [{"do": "return", "spot": s} for _, s in places_in(electorate(state, task.area))]
+    seat = task.seat
+    return [{"seat": seat, "do": "return", "spot": s} for _, s in places_in(electorate(state, task.area))]
 
 
 def _church(state: ShadowState, task: Task) -> list[Action]:
     """Church influence names an archdiocese, Excommunication a secular electorate; never one named already."""
+    seat = task.seat
     taken = {p.area for p in state.picks}
     wanted = "spiritual" if task.kind == "church" else "secular"
-    return [{"do": task.kind, "area": e.id} for e in state.electorates
+    return [{"seat": seat, "do": task.kind, "area": e.id} for e in state.electorates
             if spec(e.id).kind == wanted and e.id not in taken]
 
 
 def _vote(state: ShadowState, task: Task) -> list[Action]:
-    return [{"do": "vote", "for": "emperor"}, {"do": "vote", "for": "rival"}]
+    seat = task.seat
+    return [{"seat": seat, "do": "vote", "for": "emperor"}, {"seat": seat, "do": "vote", "for": "rival"}]
 
 
 def _retire(state: ShadowState, task: Task) -> list[Action]:
-    return [{"do": "retire", "area": a, "spot": s} for a, s in aristocrat_places(state)]
+    seat = task.seat
+    return [{"seat": seat, "do": "retire", "area": a, "spot": s} for a, s in aristocrat_places(state)]
 
 
 def _rights(state: ShadowState, task: Task) -> list[Action]:
     """Phase VII: place an empire city, or instead move one; optional unless the option says so."""
+    seat = task.seat
     kind = BOARD.rounds[state.round - 1].empire_city
     found: list[Action] = []
     if kind == "place_or_move" and state.empire_supply > 0:
-        found += [{"do": "empire_city", "area": a, "spot": s} for a, s in city_places(state)]
+        found += [{"seat": seat, "do": "empire_city", "area": a, "spot": s} for a, s in city_places(state)]
     if kind in ("place_or_move", "move"):
         on_board = [(e.id, f"c{i}") for e in state.electorates for i, o in enumerate(e.cities) if o == EMPIRE]
         for from_area, from_spot in on_board:
-            found += [{"do": "move_city", "from_area": from_area, "from_spot": from_spot, "area": a, "spot": s}
-                      for a, s in city_places(state) if a != from_area]
+            found += [{"seat": seat, "do": "move_city", "from_area": from_area, "from_spot": from_spot,
+                       "area": a, "spot": s} for a, s in city_places(state) if a != from_area]
     if state.options["empire_city_optional"] or not found:
-        found.append({"do": "done"})
+        found.append({"seat": seat, "do": "done"})
     return found
 
 

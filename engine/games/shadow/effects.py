@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .board import (ELECTOR, SUPPLY, THRONE, aristocrat_places, aristocrats, city_places, knight_places,
-                    knights, older, piece_at, place, remove, set_piece, spec, younger)
+from .board import ELECTOR, SUPPLY, THRONE, Scan, aristocrats, older, piece_at, place, remove, set_piece, spec, younger
 from .data import BOARD, CARDS, CardSpec
 from .state import Piece, ShadowState, Task
 
@@ -47,9 +46,10 @@ def card_cost(state: ShadowState, seat: int, card: CardSpec) -> int | None:
     return card.cost
 
 
-def throne_choices(state: ShadowState, seat: int) -> list[tuple[str, str]]:
+def throne_choices(state: ShadowState, seat: int, scan: Scan | None = None) -> list[tuple[str, str]]:
     """Where a seat's emperor tile may come from: its tiles on aristocrat spaces, else its supply."""
-    own = [(a, s) for a, s, p in aristocrats(state) if p.owner == seat and s.startswith("a")]
+    tiles = scan.aristocrats if scan is not None else aristocrats(state)
+    own = [(a, s) for a, s, p in tiles if p.owner == seat and s.startswith("a")]
     if own:
         return own
     return [(SUPPLY, "")] if state.seats[seat].aristocrats > 0 else []
@@ -76,46 +76,55 @@ def lose_tile(state: ShadowState, area: str, spot: str, reason: str) -> Events:
 
 
 # --- targets ------------------------------------------------------------------------
+# Each takes the decision's board scan when it has one (see `board.Scan`), else looks itself.
 
-def doctor_targets(state: ShadowState, seat: int) -> list[Fields]:
+def doctor_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
     """Any own tile that can be made younger, any opponent's tile (it ages, a 45 leaves)."""
-    return [{"area": a, "spot": s} for a, s, p in aristocrats(state)
+    scan = scan or Scan(state)
+    return [{"area": a, "spot": s} for a, s, p in scan.aristocrats
             if (p.owner != seat) or younger(p.age) is not None]
 
 
-def move_targets(state: ShadowState, seat: int) -> list[Fields]:
+def move_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
+    """An own tile on an aristocrat space to any other electorate's place for a tile."""
+    scan = scan or Scan(state)
+    places = scan.aristocrat_places  # per electorate, so "any other" is a filter of one list
     found = []
-    for a, s, p in aristocrats(state):
+    for a, s, p in scan.aristocrats:
         if p.owner != seat or not s.startswith("a"):
             continue
-        for to_area, to_spot in aristocrat_places(state, exclude=a):
-            found.append({"from_area": a, "from_spot": s, "area": to_area, "spot": to_spot})
+        found += [{"from_area": a, "from_spot": s, "area": to_area, "spot": to_spot}
+                  for to_area, to_spot in places if to_area != a]
     return found
 
 
-def knight_targets(state: ShadowState, seat: int) -> list[Fields]:
+def knight_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
     """Place a knight from supply, or move one of the seat's knights, to an empty space."""
+    scan = scan or Scan(state)
     sources = [(SUPPLY, "")] if state.seats[seat].knights > 0 else []
-    sources += [(a, s) for a, s, p in knights(state) if p.owner == seat]
+    sources += [(a, s) for a, s, p in scan.knights if p.owner == seat]
+    places = scan.knight_places
     found = []
     for from_area, from_spot in sources:
-        for area, spot in knight_places(state):
-            if area == from_area and spot[0] == from_spot[:1]:
-                continue  # the same kind of space in the same electorate: no move at all
-            found.append({"from_area": from_area, "from_spot": from_spot, "area": area, "spot": spot})
+        kind = from_spot[:1]
+        # The same kind of space in the same electorate is no move at all.
+        found += [{"from_area": from_area, "from_spot": from_spot, "area": area, "spot": spot}
+                  for area, spot in places if area != from_area or spot[0] != kind]
     return found
 
 
-def baron_places(state: ShadowState, seat: int) -> list[Fields]:
+def baron_places(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
     if state.seats[seat].aristocrats <= 0:
         return []
-    return [{"area": a, "spot": s} for a, s in aristocrat_places(state)]
+    scan = scan or Scan(state)
+    return [{"area": a, "spot": s} for a, s in scan.aristocrat_places]
 
 
-def promotion_targets(state: ShadowState, seat: int) -> list[Fields]:
+def promotion_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
     if state.seats[seat].aristocrats <= 0:
         return []
-    return [{"area": a, "spot": s} for a, s, p in knights(state) if p.owner == seat and s.startswith("a")]
+    scan = scan or Scan(state)
+    return [{"area": a, "spot": s} for a, s, p in scan.knights if p.owner == seat and s.startswith("a")]
 
 
 def marriageable(state: ShadowState, p: Piece, area: str, spot: str) -> bool:
@@ -125,30 +134,32 @@ def marriageable(state: ShadowState, p: Piece, area: str, spot: str) -> bool:
     return not (spot == ELECTOR and spec(area).single_elector)
 
 
-def marry_own_targets(state: ShadowState, seat: int) -> list[Fields]:
-    return [{"area": a, "spot": s} for a, s, p in aristocrats(state)
+def marry_own_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
+    scan = scan or Scan(state)
+    return [{"area": a, "spot": s} for a, s, p in scan.aristocrats
             if p.owner == seat and marriageable(state, p, a, s)]
 
 
-def city_targets(state: ShadowState, seat: int) -> list[Fields]:
+def city_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
     if state.seats[seat].cities <= 0:
         return []
-    return [{"area": a, "spot": s} for a, s in city_places(state)]
+    scan = scan or Scan(state)
+    return [{"area": a, "spot": s} for a, s in scan.city_places]
 
 
-def rival_targets(state: ShadowState, seat: int) -> list[Fields]:
+def rival_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
     if seat == state.emperor:
         return []
-    if state.options["rival_needs_heir"] and not throne_choices(state, seat):
+    if state.options["rival_needs_heir"] and not throne_choices(state, seat, scan):
         return []
     return [{}]
 
 
-def nothing(state: ShadowState, seat: int) -> list[Fields]:
+def nothing(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
     return [{}]
 
 
-TARGETS: dict[str, Callable[[ShadowState, int], list[Fields]]] = {
+TARGETS: dict[str, Callable[[ShadowState, int, Scan | None], list[Fields]]] = {
     "rival": rival_targets, "doctor": doctor_targets, "move": move_targets, "pope": nothing,
     "church": nothing, "excommunicate": nothing, "indulgence": nothing, "permit": city_targets,
     "ordinance": baron_places, "promotion": promotion_targets, "marry_own": marry_own_targets,
