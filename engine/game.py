@@ -183,6 +183,19 @@ class ModularGame(Game):
     text: ClassVar[Any]
     colours: ClassVar[Sequence[str]] = ()  # seat names by default, in seating order
 
+    # Called once or more for every action of every game (bots play whole games to choose):
+    # a subclass gets its rules module's own functions for these, so a call costs no extra frame.
+    _HOT = ("pending", "legal_actions", "perform", "result")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        rules = cls.__dict__.get("rules")
+        if rules is None:
+            return
+        for name in cls._HOT:
+            if name not in cls.__dict__:
+                setattr(cls, name, staticmethod(getattr(rules, name)))
+
     def setup(self, players: int, rng: Rng, options: dict[str, Any]) -> Any:
         return self.rules.setup(players, rng, options)
 

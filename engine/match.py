@@ -153,23 +153,28 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return self.result() is not None
+        result = self._result
+        if result is _UNKNOWN:
+            result = self.result()
+        return result is not None
 
     def pending(self) -> list[int]:
-        return [] if self.is_over else self.game.pending(self.state)
+        return [] if self.is_over else self.game.pending(self._state)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """What `seat` may do now: its pending decision, or an action open at any time (a payment).
 
         The list is kept until the state changes, since the runtime asks for
-        every seat on every press; do not change it.
+        every seat on every press (and a bot for every step of its search);
+        do not change it.
         """
+        cached = self._legal.get(seat)
+        if cached is not None:
+            return cached
         if not 0 <= seat < self.header.players:
             return []
-        cached = self._legal.get(seat)
-        if cached is None:
-            cached = [] if self.is_over else self.game.legal_actions(self.state, seat)
-            self._legal[seat] = cached
+        cached = [] if self.is_over else self.game.legal_actions(self._state, seat)
+        self._legal[seat] = cached
         return cached
 
     def apply(self, action: Any) -> list[dict[str, Any]]:
@@ -182,9 +187,10 @@ class Match:
         """
         if not self._issued(action):
             self._check(action)
+        game, state = self.game, self._state
         try:
-            events = self.game.perform(self.state, action)
-            self.game.flow.settle(self.state)
+            events = game.perform(state, action)
+            game.flow.settle(state)
         except Exception:
             # A rule that fails halfway must not leave a half-changed game: rebuild it by replay.
             self.state = Match.replay(self.header, self.actions).state

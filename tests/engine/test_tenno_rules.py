@@ -484,3 +484,19 @@ def test_illegal_actions_are_refused_with_a_clear_message_and_change_nothing():
         with pytest.raises(IllegalAction, match=message):
             match.apply(action)
     assert match.to_data() == before
+
+
+def test_the_quick_check_for_an_attack_agrees_with_the_list_of_attacks():
+    """The flow asks "is a (second) attack possible?" without building the list: both must agree."""
+    from engine.games.tenno.rules import attacks, can_attack
+    from engine.testing import reachable_matches
+
+    seen = set()
+    for seed in range(3):
+        for match in reachable_matches("tenno", 4, seed, every=2):
+            for seat in range(4):
+                for exclude in (-1, 0, 1, 2):
+                    possible = can_attack(match.state, seat, exclude)
+                    assert possible == bool(attacks(match.state, seat, exclude))
+                    seen.add(possible)
+    assert seen == {True, False}, "positions with and without an attack were both checked"

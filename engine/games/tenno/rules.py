@@ -90,19 +90,25 @@ def pending(state: TennoState) -> list[int]:
 
 
 def attacks(state: TennoState, seat: int, exclude_slot: int = -1) -> list[Action]:
-    row = state.seats[seat].row
-    found = []
-    for slot, card in enumerate(row):
+    """Every attack: each own row card but the Shogun, on each card of another seat's row."""
+    targets = [(target, target_slot) for target, player in enumerate(state.seats) if target != seat
+               for target_slot, other in enumerate(player.row) if other is not None]
+    found: list[Action] = []
+    for slot, card in enumerate(state.seats[seat].row):
         if card is None or card == SHOGUN or slot == exclude_slot:
             continue
-        for target in range(state.players):
-            if target == seat:
-                continue
-            for target_slot, other in enumerate(state.seats[target].row):
-                if other is not None:
-                    found.append({"seat": seat, "do": "attack", "slot": slot,
-                                  "target": target, "target_slot": target_slot})
+        found += [{"seat": seat, "do": "attack", "slot": slot, "target": target, "target_slot": target_slot}
+                  for target, target_slot in targets]
     return found
+
+
+def can_attack(state: TennoState, seat: int, exclude_slot: int = -1) -> bool:
+    """Whether `attacks` would offer anything, without building the list."""
+    if not any(card is not None and card != SHOGUN and slot != exclude_slot
+               for slot, card in enumerate(state.seats[seat].row)):
+        return False
+    return any(card is not None for target, player in enumerate(state.seats) if target != seat
+               for card in player.row)
 
 
 def monk_slot(state: TennoState, seat: int, attacked_slot: int) -> int:
@@ -115,12 +121,20 @@ def monk_slot(state: TennoState, seat: int, attacked_slot: int) -> int:
 
 
 def ronin_second_attacks(state: TennoState) -> list[Action]:
-    if len(state.fights) != 1 or state.ronin_declined:
+    if not ronin_may_strike(state):
         return []
     first = state.fights[0]
-    if not first.resolved or first.attack_card != RONIN:
-        return []
     return attacks(state, first.attacker, exclude_slot=first.slot)
+
+
+def ronin_may_strike(state: TennoState) -> bool:
+    """Whether a Ronin that fought once this turn has a second attack on offer."""
+    if len(state.fights) != 1 or state.ronin_declined:
+        return False
+    first = state.fights[0]
+    if not first.resolved or first.attack_card != RONIN:
+        return False
+    return can_attack(state, first.attacker, exclude_slot=first.slot)
 
 
 def legal_actions(state: TennoState, seat: int) -> list[Action]:
@@ -354,7 +368,7 @@ def turn_fights_done(state: TennoState) -> bool:
     """True when this turn's fights are over: resolved, and no Ronin strike is still on offer."""
     if not state.fights or current_fight(state) is not None:
         return False
-    return not ronin_second_attacks(state)
+    return not ronin_may_strike(state)
 
 
 def close_fights(state: TennoState) -> list[dict[str, Any]]:
@@ -390,7 +404,7 @@ def _fight_declared(state: TennoState) -> bool:
 
 
 def _ronin_offered(state: TennoState) -> bool:
-    return bool(ronin_second_attacks(state)) and current_fight(state) is None
+    return ronin_may_strike(state) and current_fight(state) is None
 
 
 def _fights_closed(state: TennoState) -> bool:
