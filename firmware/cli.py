@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from engine.errors import EngineError
+from engine.bots import KINDS
 from engine.games import all_games, get_game
 from engine.match import Match
 from engine.options import parse_option_pairs
@@ -49,7 +50,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from hardware.factory import open_table
     from hardware.table import emulator_table
 
-    from .bots import RandomBot
+    from engine.bots import make_bot
+
     from .table.journal import Journal
     from .table.runtime import Runtime
 
@@ -71,11 +73,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
             recorder = Recorder(args.record, kind="png" if args.record.endswith("/") else "gif", log=log)
         if recorder is not None:
             recorder.record(runtime)
-        bots = [RandomBot(args.seed * 1000 + seat) for seat in range(players)]
+        # The level's iteration budget alone, no wall time: the same seed plays the same game.
+        bots = [make_bot(args.bots, args.seed * 1000 + seat) for seat in range(players)]
         printer(match, None, [])
         while not match.is_over:
             seat = match.pending()[0]
-            runtime.submit(bots[seat].choose(match.legal_actions(seat), game.free_actions))
+            runtime.submit(bots[seat].choose(game, match.state, seat, len(match.actions)))
             if recorder is not None:
                 recorder.record(runtime)
         if recorder is not None:
@@ -135,6 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     demo.add_argument("--journal", help="where to save the game (default: a new file in the state directory)")
     demo.add_argument("--record", help="save the emulated table as an animated GIF (FILE.gif) or PNG frames (DIR/)")
+    demo.add_argument("--bots", choices=KINDS, default="easy",
+                      help="how the bots play: easy (default), normal, strong, rules (the simple "
+                           "rule-based player) or random")
     demo.set_defaults(func=cmd_demo)
 
     replay = sub.add_parser("replay", help="replay a journal and print the state and scores")
@@ -159,6 +165,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bot-seed", type=int, default=0,
                       help="with --ui bots: the seed the bots choose by (each choice depends only on it "
                            "and the game so far, so a restarted table plays on the same)")
+    play.add_argument("--bot", action="append", metavar="SEAT=LEVEL",
+                      help="a bot plays this seat (from 1), e.g. --bot 3=normal; levels: easy, normal, "
+                           "strong (also rules, random); repeat for more seats")
+    play.add_argument("--bots", choices=KINDS,
+                      help="with --ui bots: the bot that plays every seat (default: random choices "
+                           "that depend only on --bot-seed and the game so far)")
     play.add_argument("--console", metavar="PORT",
                       help="serve the host console on this serial port (e.g. /dev/serial0)")
     play.add_argument("--console-baudrate", type=int, default=115200,

@@ -13,8 +13,10 @@ import argparse
 import random
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
+from engine.bots import KINDS, UnknownBot, make_bot
+from engine.errors import BadOptions
 from engine.games import get_game
 from engine.i18n import _
 from engine.options import parse_option_pairs
@@ -22,6 +24,7 @@ from hardware.errors import HardwareError
 from hardware.link import Link
 
 from .bots import RandomBot
+from .table.bot_seats import BotSeats
 from .table.paths import state_dir
 from .report import print_result
 from .table.runtime import Runtime
@@ -55,10 +58,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         config = emulator_table(match.header.players)  # a resumed game keeps its own player count
     ui = args.ui or ("none" if backend == "pi" else "terminal")
     directory = Path(args.state_dir) if args.state_dir else state_dir()
+    bots = bot_seats(config.seats[: match.header.players], args.bot, match.header.players)
     with open_table(config, backend) as table:
         panels, serial_seats = seat_panels(table.seats[: match.header.players])
+        for seat in bots:
+            panels[seat] = None  # a bot's screen would show its secrets to whoever looks
         runtime = Runtime(match, panels, session.journal)
         add_session_commands(runtime, directory)
+        players = BotSeats(runtime, bots, seed=args.bot_seed) if bots else None
         public = PublicTable().attach(runtime)
         for message in session.messages:
             public.note(message)
@@ -75,12 +82,14 @@ def cmd_play(args: argparse.Namespace) -> int:
                 if ui == "none":
                     serve(runtime)
                 elif ui == "bots":
-                    play_bots(runtime, args.bot_seed)
+                    play_bots(runtime, args.bot_seed, level=args.bots)
                 else:
                     run_emulator(runtime, table, ui, public, args.record)
         except KeyboardInterrupt:
             pass
         finally:
+            if players is not None:
+                players.cancel()
             if console is not None:
                 console.close()
             if runtime.journal is not None:
@@ -138,16 +147,44 @@ def serve(runtime: Runtime, stop: Callable[[], bool] = lambda: False, watchdog: 
         watchdog.ping()
 
 
-def play_bots(runtime: Runtime, seed: int, out: Any = None) -> None:
-    """Bots press for every seat until the game ends; "ack N" is printed once action N is saved."""
+def bot_seats(seats: Sequence[Any], given: Sequence[str] | None, players: int) -> dict[int, str]:
+    """The seats bots play: the table file's `bot` seats, then each `--bot SEAT=KIND` (seats from 1)."""
+    bots = {seat.index: seat.bot for seat in seats if getattr(seat, "bot", None)}
+    for pair in given or ():
+        number, _sep, kind = pair.partition("=")
+        if not number.strip().isdigit() or not 1 <= int(number) <= players:
+            raise BadOptions(f"--bot {pair}: give a seat from 1 to {players}, then = and a bot "
+                             f"({', '.join(KINDS)}), e.g. --bot 3=normal")
+        if kind not in KINDS:
+            raise UnknownBot(f"--bot {pair}: no bot called {kind!r} (bots: {', '.join(KINDS)})")
+        bots[int(number) - 1] = kind
+    if len(bots) == players:
+        raise BadOptions("every seat would be a bot: leave at least one for a person "
+                         "(courtier demo plays a game of bots)")
+    return bots
+
+
+def play_bots(runtime: Runtime, seed: int, out: Any = None, level: str | None = None) -> None:
+    """Bots press for every seat until the game ends; "ack N" is printed once action N is saved.
+
+    Without a `level` the bots choose at random, each choice depending only on
+    the seed and the game so far (the fault-injection runs rely on exactly
+    these choices); with one, the search at that level plays every seat.
+    """
     out = out or sys.stdout
     match = runtime.match
+    searchers = {}
     while not runtime.match.is_over:
         match = runtime.match
         seat = match.pending()[0]
-        bot = RandomBot(0)
-        bot.rng = random.Random(f"{seed}:{len(match.actions)}")  # depends only on the game so far
-        if runtime.submit(bot.choose(match.legal_actions(seat), match.game.free_actions)):
+        if level is None:
+            bot = RandomBot(0)
+            bot.rng = random.Random(f"{seed}:{len(match.actions)}")  # depends only on the game so far
+            action = bot.choose(match.legal_actions(seat), match.game.free_actions)
+        else:
+            searcher = searchers.setdefault(seat, make_bot(level, seed * 1000 + seat))
+            action = searcher.choose(match.game, match.state, seat, len(match.actions))
+        if runtime.submit(action):
             print(f"ack {len(runtime.match.actions)}", file=out, flush=True)
 
 

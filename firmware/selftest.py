@@ -195,6 +195,9 @@ class _SelfTest:
 
     def check_screen(self, seat: Seat) -> None:
         config = seat.config
+        if config.bot is not None:
+            self.say(f"  skip  {config.label}: played by a bot ({config.bot}), no screen or buttons")
+            return
         if config.serial is not None:
             error = seat.errors.get("link")
             if error is None:
@@ -253,7 +256,7 @@ class _SelfTest:
 
     def check_inputs(self, seat: Seat, asker: _Asker) -> None:
         config = seat.config
-        if config.serial is not None:
+        if config.serial is not None or config.bot is not None:
             return
         encoder = config.encoder is not None
         self.report.inputs += len(BUTTONS)

@@ -284,6 +284,8 @@ class _Opener:
         """Open a seat's devices; with ``missing_ok`` a failure is kept, not raised."""
         config = seat.config
         table = self.table
+        if config.bot is not None:
+            return  # nobody sits there: nothing to open
         if config.serial is not None:
             url = config.serial.port
             if table.backend != "pi" and "://" not in url:

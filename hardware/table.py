@@ -34,6 +34,10 @@ and only ``backend`` differs, so the path from file to device is one. Format::
     name = "Pod"
     serial = { port = "/dev/ttyACM0", baudrate = 115200 }
 
+    [[seat]]
+    name = "Black"            # an empty seat the Pi plays itself
+    bot = "normal"
+
     [public_screen]           # optional larger screen for everyone; same keys as a seat screen
     driver = "sh1106"
     bus = "i2c"
@@ -66,6 +70,10 @@ Keys:
   by luma's ``gpio_cs_spi``). SPI pins are BCM numbers or names as above.
 - ``serial``: ``port`` (a device path or any pyserial URL) and ``baudrate``
   (default 115200). A serial seat has neither ``buttons`` nor ``screen``.
+- ``bot``: a seat nobody sits at, played by courtier at a level: ``easy``,
+  ``normal`` or ``strong`` (or ``rules``, ``random``). A bot seat has no
+  ``buttons``, ``encoder``, ``screen`` or ``serial``: its secrets stay in the
+  Pi, and the table is told what to do with its pieces.
 
 Beyond types, the wiring is checked: every pin is used once on the whole
 table (SPI screens may share their data/command line, which a panel only
@@ -112,7 +120,9 @@ _BUSES = ("i2c", "spi")
 
 _TOP_KEYS = ("table", "seat", "public_screen")
 _TABLE_KEYS = ("name", "backend", "hold_time", "bounce_time")
-_SEAT_KEYS = ("name", "buttons", "encoder", "screen", "serial")
+_SEAT_KEYS = ("name", "buttons", "encoder", "screen", "serial", "bot")
+# The bots a seat may be played by (engine.bots.KINDS; a test keeps the two the same).
+BOT_KINDS = ("easy", "normal", "strong", "rules", "random")
 _SCREEN_KEYS = ("driver", "bus", "port", "rotate", "width", "height")
 _BUS_KEYS = {"i2c": ("address", "mux", "channel"),
              "spi": ("device", "gpio_dc", "gpio_rst", "gpio_cs")}
@@ -224,7 +234,7 @@ class SerialSeatConfig:
 
 @dataclass(frozen=True)
 class SeatConfig:
-    """One seat: buttons (or an encoder) and a screen, or a serial pod."""
+    """One seat: buttons (or an encoder) and a screen, a serial pod, or a bot (the kind of bot)."""
 
     index: int
     name: str
@@ -232,6 +242,7 @@ class SeatConfig:
     screen: ScreenConfig | None = None
     serial: SerialSeatConfig | None = None
     encoder: EncoderPins | None = None
+    bot: str | None = None
 
     @property
     def label(self) -> str:
@@ -537,6 +548,12 @@ class _Parser:
         raw = self._keys(place, None, raw, _SEAT_KEYS)
         name = self._text_value(place, "name", raw.get("name", f"Seat {index + 1}"))
         place = self._seat_place(index, name)
+        if "bot" in raw:
+            for key in ("buttons", "encoder", "screen", "serial"):
+                if key in raw:
+                    raise self._fail(place, "bot", "a bot seat has no buttons, encoder, screen "
+                                     f"or serial port (nobody sits there); remove {key!r} or 'bot'")
+            return SeatConfig(index=index, name=name, bot=self._text_value(place, "bot", raw["bot"], BOT_KINDS))
         if "serial" in raw:
             for key in ("buttons", "encoder", "screen"):
                 if key in raw:
@@ -548,7 +565,7 @@ class _Parser:
                              "not both; remove one or the other")
         if "buttons" not in raw and "encoder" not in raw:
             raise self._fail(place, None, "missing key 'buttons' "
-                             "(or an 'encoder', or a 'serial' port)")
+                             "(or an 'encoder', a 'serial' port, or a 'bot')")
         if "screen" not in raw:
             raise self._fail(place, None, "missing key 'screen' (or give a 'serial' port)")
         buttons = encoder = None

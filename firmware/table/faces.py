@@ -63,6 +63,8 @@ def describe(match: Any, event: dict[str, Any]) -> str:
     """Say a public event in words: the table's own events here, the game's by the game."""
     if event.get("type") in TABLE_EVENTS:
         return _(TABLE_EVENTS[event["type"]])
+    if event.get("type") == "bot":  # a bot seat is about to play: the events that follow are its
+        return _("{name} (bot) plays:").format(name=match.names[event["seat"]])
     return match.game.describe_event(event, match.names)
 
 

@@ -226,6 +226,18 @@ class Runtime:
             self.request = None
             asker.notice = _("{name} said no").format(name=names[index])
             return
+        self._agreed(index)
+
+    def agree(self, index: int) -> None:
+        """Seat `index` says yes to the table's request, as a bot seat does at once; then redraw."""
+        if self.request is not None and index != self.request.by:
+            self._agreed(index)
+        self.refresh()
+
+    def _agreed(self, index: int) -> None:
+        request = self.request
+        assert request is not None
+        asker = self.seats[request.by]
         request.agreed.add(index)
         if not request.settled(len(self.seats)):
             return

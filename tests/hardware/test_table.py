@@ -479,7 +479,7 @@ def test_encoder_seat_parses_and_its_pins_are_claimed():
      'screen = { driver = "ssd1306", bus = "i2c", address = 0x3D }\n',
      "encoder.c: unknown key (expected one of: a, b, push)"),
     ('screen = { driver = "ssd1306", bus = "i2c", address = 0x3D }\n',
-     "missing key 'buttons' (or an 'encoder', or a 'serial' port)"),
+     "missing key 'buttons' (or an 'encoder', a 'serial' port, or a 'bot')"),
     ('encoder = { a = 16, b = 20, push = 21 }\nserial = { port = "/dev/ttyACM0" }\n',
      "serial: a serial seat has no buttons, encoder or screen"),
 ])
