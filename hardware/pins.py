@@ -12,12 +12,13 @@ it is imported, which fails in a directory the user cannot write (a
 root-owned checkout, a home the service user cannot enter). lgpio reads
 that directory from ``LG_WD``: courtier points it at a private temporary
 directory, removed at exit. lgpio also changes the process's working
-directory to it, so the process's own is put back.
+directory to it, so the process's own is put back (where the user may enter it).
 """
 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import importlib
 import importlib.util
 import os
@@ -91,4 +92,7 @@ def start_lgpio() -> None:
                             f"{os.environ[LGPIO_DIR_VAR]} ({LGPIO_DIR_VAR}): {exc}") from exc
     finally:
         if cwd is not None:
-            os.chdir(cwd)
+            # A directory this user may not enter (another's home) stays left: no relative
+            # path could be opened from it anyway.
+            with contextlib.suppress(OSError):
+                os.chdir(cwd)

@@ -152,7 +152,8 @@ install_venv() {
     build=$(mktemp -d)
     trap 'rm -rf "$build"' EXIT
     mkdir "$build/src"
-    (cd "$SRC" && tar --exclude=./.venv --exclude=./.git --exclude=./build -cf - .) |
+    (cd "$SRC" && tar --exclude=./.venv --exclude=./.git --exclude=./build --exclude=./.pytest_cache \
+        --exclude=./.hypothesis -cf - .) |
         tar -C "$build/src" -xf -
     say "installing courtier[pi] from $SRC into $VENV"
     {

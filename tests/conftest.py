@@ -45,6 +45,14 @@ class Unprivileged:
         self.prefix = self.NOBODY if self.root else []
         self.unwritable = str(ROOT) if self.root else "/"
 
+    def unenterable(self, tmp_path):
+        """A directory the user may not even enter, like another user's home."""
+        if self.root:
+            return str(tmp_path)      # pytest's own temporary directories are root's alone
+        path = tmp_path / "closed"
+        path.mkdir(mode=0)
+        return str(path)
+
     def run(self, command, *, cwd, env=None, wrap=(), timeout=120):
         """Run ``command`` as the user, with the checkout importable; ``wrap`` goes in front (as root)."""
         env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}

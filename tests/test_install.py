@@ -1,10 +1,22 @@
-"""Tests for systemd/install.sh: install and uninstall into a temporary root with recorded commands."""
+"""Tests for systemd/install.sh: into a temporary root with recorded commands, then into this machine.
 
+The lifecycle (install, play, upgrade, uninstall, another user taking the
+freed uid, reinstall) runs install.sh for real into a temporary root, and the
+README's own install, self-test, upgrade and uninstall steps run as printed
+on this machine where it is root and nothing of courtier is installed yet.
+"""
+
+import contextlib
+import fcntl
 import os
+import pwd
+import re
 import shutil
 import stat
 import subprocess
 import sys
+import tempfile
+import threading
 from pathlib import Path
 
 import pytest
@@ -374,3 +386,282 @@ def test_bad_calls_are_refused(installer, args, env, message):
     assert result.returncode != 0
     assert message in result.stderr
     assert installer.commands() == []
+
+
+# --- the whole lifecycle, with the game played as the service would ------------------
+
+class Service:
+    """Runs the installed unit's command the way systemd would, with no systemd here.
+
+    It reads the unit install.sh wrote: ExecStart's arguments, Environment=,
+    User= (as a uid), UMask=, WorkingDirectory= and StateDirectory= (as
+    $STATE_DIRECTORY). Paths are looked up under ``root`` (a DESTDIR, or /).
+    No Pi is attached, so the table is the mock one (COURTIER_HARDWARE=mock),
+    and this checkout's courtier stands in for the venv's when ``program`` is
+    not given.
+    """
+
+    def __init__(self, unit_text, root="/", uid=None, gid=None, program=None):
+        checkout = program is None
+        self.root = Path(root)
+        settings = {}
+        for line in unit_text.splitlines():
+            key, _, value = line.partition("=")
+            if key in ("Environment",):
+                name, _, setting = value.partition("=")
+                settings.setdefault("env", {})[name] = setting
+            elif key and not line.startswith("#"):
+                settings[key] = value
+        executable, *self.args = settings["ExecStart"].split()
+        self.program = program or [sys.executable, "-m", "firmware"]
+        self.args = [self._path(arg) if arg.startswith("/") else arg for arg in self.args]
+        self.env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+        self.env.update(settings["env"], COURTIER_HARDWARE="mock",
+                        STATE_DIRECTORY=self._path(f"/var/lib/{settings['StateDirectory']}"))
+        if checkout:
+            self.env["PYTHONPATH"] = str(ROOT)
+        self.cwd = self._path(settings["WorkingDirectory"])
+        self.umask = settings["UMask"]
+        self.user = settings["User"]
+        self.uid = uid
+        self.gid = uid if gid is None else gid
+
+    def _path(self, absolute):
+        return str(self.root / absolute.lstrip("/"))
+
+    def start(self, *replace):
+        """Start the command as the service user; ``replace`` swaps ("--ui", "none") for other arguments."""
+        args = list(self.args)
+        if replace:
+            at = args.index("--ui")
+            args[at:at + 2] = replace
+        command = ["setpriv", f"--reuid={self.uid}", f"--regid={self.gid}", "--clear-groups",
+                   *self.program, *args]
+        return subprocess.Popen(command, cwd=self.cwd, env=self.env, umask=int(self.umask, 8),
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+    def play_until_saved(self, actions):
+        """Bots press until ``actions`` actions are saved, then the power goes (SIGKILL)."""
+        process = self.start("--ui", "bots", "--bot-seed", "5")
+        with _deadline(process):
+            output = []
+            for line in process.stdout:
+                output.append(line)
+                if line.strip() == f"ack {actions}":
+                    break
+            process.kill()
+            process.wait()
+        assert f"ack {actions}\n" in output, "".join(output)
+
+    def resumed_after(self):
+        """Start the service's own command, and return after how many actions it resumed the saved game."""
+        words = self.first_words()
+        found = re.search(r"Resumed tenno after (\d+) actions\.", words)
+        assert found and "could not be read" not in words, words
+        return int(found.group(1))
+
+    def first_words(self):
+        """Start the service's own command, return what it says before it serves the table, and stop it."""
+        process = self.start()
+        with _deadline(process):
+            line = process.stdout.readline()
+            process.terminate()
+            rest = process.communicate()[0]
+        return line + rest
+
+
+@contextlib.contextmanager
+def _deadline(process, seconds=120):
+    """Kill ``process`` if it has not been dealt with in time, so that a hang fails instead of blocking."""
+    timer = threading.Timer(seconds, process.kill)
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def _owners(directory):
+    """Every path under ``directory`` (itself included) to its owner's uid, links not followed."""
+    paths = [directory, *directory.rglob("*")]
+    return {str(path.relative_to(directory)): path.lstat().st_uid for path in paths}
+
+
+needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="changes owners and plays as the service's uid: needs root")
+
+
+@pytest.fixture
+def open_tmp_path():
+    """A temporary directory other users can enter (pytest's own is root's alone), removed afterwards."""
+    path = Path(tempfile.mkdtemp(prefix="courtier-test-"))
+    path.chmod(0o755)
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path)
+
+
+@needs_root
+def test_lifecycle_in_a_temporary_root_keeps_the_saved_game_through_a_foreign_user(open_tmp_path, unprivileged):
+    """Install, play, upgrade with an edited table, uninstall, another user takes the uid, reinstall: it resumes.
+
+    install.sh runs for real into a temporary root; user management is
+    recorded in a passwd file of its own (uids from 900), and chown runs for
+    real with those uids. The game is played by the unit's own command as the
+    service user's uid, with the unit's umask.
+    """
+    tmp_path = open_tmp_path
+    installer = Installer(tmp_path, groups="gpio i2c spi dialout")
+    installer.env["FAKE_REAL_CHOWN"] = "1"
+    state = installer.path("/var/lib/courtier")
+    table = installer.path("/etc/courtier/table.toml")
+
+    assert installer.run("install").returncode == 0
+    assert installer.users() == {"courtier": 900}
+    service = Service(installer.unit(), installer.root, uid=900)
+    service.play_until_saved(6)
+    assert set(_owners(state).values()) == {900}
+    assert stat.S_IMODE((state / "current.jsonl").stat().st_mode) == 0o640   # the unit's UMask=0027
+
+    # Upgrade: the owner's wiring in the table file, and the saved game, stay.
+    wiring = table.read_text(encoding="utf-8").replace('name = "Red"', 'name = "Crimson"')
+    table.write_text(wiring, encoding="utf-8")
+    upgrade = installer.run("install")
+    assert upgrade.returncode == 0, upgrade.stderr
+    assert table.read_text(encoding="utf-8") == wiring
+    saved = service.resumed_after()
+    assert saved >= 6
+    service.play_until_saved(saved + 3)
+    saved = service.resumed_after()
+
+    # Uninstall keeps the games; the freed uid goes to someone else.
+    assert installer.run("uninstall").returncode == 0
+    assert installer.users() == {}
+    with open(installer.state / "passwd", "a", encoding="utf-8") as passwd:
+        passwd.write("foreign:900\n")
+    outside = tmp_path / "outside"
+    outside.write_text("not the game's\n", encoding="utf-8")
+    (state / "link-out").symlink_to(outside)   # a link out of the tree is not followed
+
+    reinstall = installer.run("install")
+    assert reinstall.returncode == 0, reinstall.stderr
+    assert installer.users() == {"foreign": 900, "courtier": 901}
+    assert set(_owners(state).values()) == {901}
+    assert outside.stat().st_uid == 0
+    assert Service(installer.unit(), installer.root, uid=901).resumed_after() == saved
+
+
+# --- the real installer, into this machine, with the README's own commands ----------
+
+MACHINE_PATHS = [Path("/opt/courtier"), Path("/etc/courtier"), Path("/var/lib/courtier"),
+                 Path("/etc/systemd/system/courtier.service")]
+
+
+def readme_commands(heading):
+    """The first ```sh block under a README heading: what the owner is told to type."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split(f"\n### {heading}\n", 1)[1]
+    return section.split("```sh\n", 1)[1].split("```", 1)[0]
+
+
+def _missing_for_the_machine_install():
+    """Why this machine cannot take the real install now, or None."""
+    if os.geteuid() != 0:
+        return "installs into this machine: needs root"
+    from hardware.factory import on_raspberry_pi
+
+    if on_raspberry_pi():
+        return "this is a Raspberry Pi: install it by hand, not from a test"
+    for tool in ("sudo", "git", "make", "gcc"):
+        if shutil.which(tool) is None:
+            return f"needs {tool} (.ci/run installs it)"
+    probe = subprocess.run(["/usr/bin/python3", "-c", "import ensurepip, os, sysconfig; "
+                            "assert os.path.exists(sysconfig.get_paths()['include'] + '/Python.h')"],
+                           capture_output=True)
+    if probe.returncode != 0:
+        return "needs python3-venv and python3-dev for /usr/bin/python3 (.ci/run installs them)"
+    branch = subprocess.run(["git", "-C", str(ROOT), "symbolic-ref", "-q", "HEAD"], capture_output=True)
+    if branch.returncode != 0:
+        return "the checkout is not on a branch, so the README's `git pull` cannot run in its clone"
+    return None
+
+
+@contextlib.contextmanager
+def _the_machine():
+    """Hold this machine for one install at a time, and leave it as it was found."""
+    with open(Path(tempfile.gettempdir()) / "courtier-machine-install.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        taken = [str(p) for p in MACHINE_PATHS if p.exists() or p.is_symlink()]
+        if taken or subprocess.run(["getent", "passwd", "courtier"], capture_output=True).returncode == 0:
+            pytest.skip(f"courtier is installed on this machine already ({', '.join(taken) or 'user'})")
+        try:
+            yield
+        finally:
+            subprocess.run(["sh", str(SCRIPT), "uninstall"], capture_output=True, timeout=300)
+            for path in MACHINE_PATHS:
+                if path.is_dir():
+                    shutil.rmtree(path)
+                else:
+                    path.unlink(missing_ok=True)
+
+
+def _sh(script, cwd, timeout=900):
+    return subprocess.run(["sh", "-e", "-c", script], cwd=cwd, capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=timeout)
+
+
+def test_the_readme_install_self_test_upgrade_and_uninstall_on_this_machine(tmp_path):
+    """Each step the README prints, typed as printed, on this machine; then it is all taken away again.
+
+    systemd is not PID 1 here (as in an image build), so the installer's
+    "no running systemd" path is the one taken, and `systemctl stop` in the
+    self-test steps fails as it must. The service's own command is then run
+    by hand as the courtier user, on the mock table (no Pi here).
+    """
+    reason = _missing_for_the_machine_install()
+    if reason:
+        pytest.skip(reason)
+    with _the_machine():
+        install = _sh(readme_commands("Install").replace("<this repository>", str(ROOT)), tmp_path)
+        assert install.returncode == 0, install.stdout + install.stderr
+        checkout = tmp_path / "courtier"
+        user = pwd.getpwnam("courtier")
+        unit = Path("/etc/systemd/system/courtier.service").read_text(encoding="utf-8")
+        assert "Documentation=file:///opt/courtier/README.md" in unit
+        assert Path("/opt/courtier/README.md").read_bytes() == (checkout / "README.md").read_bytes()
+        assert Path("/etc/systemd/system/multi-user.target.wants/courtier.service").is_symlink()
+        manager = Path("/run/systemd/system").is_dir()
+        if not manager:
+            assert "no running systemd" in install.stdout
+
+        # The self-test as printed, from the root-owned checkout, then the same from /tmp.
+        stop, selftest = [line for line in readme_commands("Self-test").splitlines() if line.strip()]
+        stopped = _sh(stop, checkout)
+        assert stopped.returncode == 0 or not manager, stopped.stderr
+        reports = [_sh(selftest, cwd) for cwd in (checkout, "/tmp")]
+        assert [(r.returncode, r.stdout, r.stderr) for r in reports].count(
+            (reports[0].returncode, reports[0].stdout, reports[0].stderr)) == 2
+        assert reports[0].returncode == 78
+        assert reports[0].stderr.startswith("courtier: unable to locate Pi revision"), reports[0].stderr
+
+        service = Service(unit, uid=user.pw_uid, gid=user.pw_gid, program=["/opt/courtier/venv/bin/courtier"])
+        service.play_until_saved(5)
+
+        table = Path("/etc/courtier/table.toml")
+        wiring = table.read_text(encoding="utf-8").replace('name = "Red"', 'name = "Crimson"')
+        table.write_text(wiring, encoding="utf-8")
+        upgrade = _sh(readme_commands("Upgrade"), checkout)
+        assert upgrade.returncode == 0, upgrade.stdout + upgrade.stderr
+        assert table.read_text(encoding="utf-8") == wiring
+        assert service.resumed_after() >= 5
+
+        uninstall = _sh(readme_commands("Uninstall"), checkout)
+        assert uninstall.returncode == 0, uninstall.stdout + uninstall.stderr
+        assert subprocess.run(["getent", "passwd", "courtier"], capture_output=True).returncode != 0
+        assert not Path("/opt/courtier").exists()
+        assert not Path("/etc/systemd/system/courtier.service").exists()
+        assert table.read_text(encoding="utf-8") == wiring          # the owner's wiring stays
+        assert (Path("/var/lib/courtier") / "current.jsonl").exists()  # and so do the saved games

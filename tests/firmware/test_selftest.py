@@ -249,7 +249,9 @@ def test_selftest_from_a_directory_its_user_cannot_write_reports_as_from_tmp(unp
     `sudo -u courtier .../courtier selftest` run from a root-owned checkout
     used to fail in lgpio's import (its pipe made in the current directory),
     then gpiozero fell back to another factory and the report blamed the
-    wrong things. The report must be the same from anywhere.
+    wrong things. The report must be the same from anywhere: a directory the
+    user cannot write, one it cannot even enter (a checkout in another's
+    home), and /tmp.
     """
     wrap = ()
     if machine != "not a Pi":
@@ -258,10 +260,11 @@ def test_selftest_from_a_directory_its_user_cannot_write_reports_as_from_tmp(unp
             pytest.skip("needs root and unshare to show this machine as a Pi")
     command = [sys.executable, "-m", "firmware", "selftest", "--table", str(PI_TABLE), "--timeout", "0.1"]
     env = {"COURTIER_HARDWARE": "pi", "GPIOZERO_PIN_FACTORY": "", "LG_WD": ""}
-    runs = {cwd: unprivileged.run(command, cwd=cwd, env=env, wrap=wrap)
-            for cwd in (unprivileged.unwritable, "/tmp")}
-    unwritable, tmp = runs.values()
-    assert (unwritable.returncode, unwritable.stdout, unwritable.stderr) == (tmp.returncode, tmp.stdout, tmp.stderr)
+    places = (unprivileged.unwritable, unprivileged.unenterable(tmp_path), "/tmp")
+    runs = [unprivileged.run(command, cwd=cwd, env=env, wrap=wrap) for cwd in places]
+    *elsewhere, tmp = runs
+    for run in elsewhere:
+        assert (run.returncode, run.stdout, run.stderr) == (tmp.returncode, tmp.stdout, tmp.stderr)
     report = tmp.stdout + tmp.stderr
     assert "lgd-nfy" not in report and "Falling back" not in report
     assert not list(Path(unprivileged.unwritable).glob(".lgd-nfy*"))
