@@ -7,6 +7,13 @@ the line high, so a press pulls it low (``pin.drive_low()`` on a gpiozero
 does the timing), and "press" when it comes up without having been held, so
 every press of ok gives exactly one event.
 
+Debounce is on the leading edge (``DebouncedButton``): the first edge of a
+press counts at once, and the bounces after it are ignored. gpiozero's own
+``bounce_time`` is left off, because the lgpio pin factory applies it as a
+delay before an edge is reported (``lgpio.gpio_set_debounce_micros``: the
+level must hold for the whole time first), which would add the table's
+20 ms to every press a player makes.
+
 A seat may have a rotary encoder with a push switch instead
 (``SeatEncoder``): gpiozero's ``RotaryEncoder`` decodes the two outputs, one
 detent clockwise is a "next" press and one counter-clockwise a "prev" press,
@@ -48,7 +55,7 @@ class SeatButtons:
         pins: BCM pins of the three buttons.
         on_event: Called with each ``InputEvent``, possibly from a gpiozero thread.
         hold_time: Seconds ok must stay down to report "hold".
-        bounce_time: gpiozero debounce in seconds, or None for none.
+        bounce_time: Leading-edge debounce in seconds (``DebouncedButton``), or None for none.
         pin_factory: gpiozero pin factory; None uses gpiozero's default.
 
     Raises:
@@ -63,8 +70,8 @@ class SeatButtons:
         self._buttons: dict[str, Button] = {}
         try:
             for name, pin in pins.items():
-                self._buttons[name] = Button(pin, pull_up=True, bounce_time=bounce_time,
-                                             hold_time=hold_time, pin_factory=pin_factory)
+                self._buttons[name] = DebouncedButton(pin, pull_up=True, bounce_time=bounce_time,
+                                                      hold_time=hold_time, pin_factory=pin_factory)
         except (GPIOZeroError, OSError) as exc:
             self.close()
             raise HardwareError(f"seat {seat + 1} buttons: pin {pin}: {exc}") from exc
@@ -84,6 +91,16 @@ class SeatButtons:
     def pin(self, button: str) -> Any:
         """Return the gpiozero pin of a button; a ``MockPin`` can be driven by tests."""
         return self._buttons[button].pin
+
+    @property
+    def bounce_time(self) -> float:
+        """The buttons' leading-edge debounce, seconds (0 for none)."""
+        return self._buttons["ok"].debounce_time
+
+    @property
+    def ok_held(self) -> threading.Event:
+        """Set once a hold of ok has been reported, cleared when ok goes down again."""
+        return self._ok.held
 
     def close(self) -> None:
         """Release the pins and stop gpiozero's hold threads."""
@@ -122,14 +139,88 @@ def _emit(on_event: Callable[[InputEvent], Any], event: InputEvent) -> None:
                        event.seat + 1, event.button, event.gesture)
 
 
+class DebouncedButton(Button):
+    """gpiozero's ``Button`` with a leading-edge debounce on its pin events.
+
+    An edge that comes after the line has been quiet for ``bounce_time``
+    counts at once; an edge sooner than that after the last one is a bounce
+    and is ignored. When the bouncing is over, the line is read once more
+    (from a timer) and, if it has settled at the other level, that change
+    counts then, so a tap shorter than ``bounce_time`` is not lost either.
+
+    Args:
+        pin: As for ``Button``.
+        bounce_time: Seconds of quiet that make the next edge count, or None
+            for no debounce. gpiozero's own ``bounce_time`` stays off (see the
+            module docstring).
+        **kwargs: As for ``Button`` (``pull_up``, ``hold_time``, ``pin_factory``).
+    """
+
+    def __init__(self, pin: Any = None, *, bounce_time: float | None = None, **kwargs: Any) -> None:
+        self._quiet = float(bounce_time or 0.0)
+        self._edges_lock = threading.Lock()
+        self._last_edge: float | None = None  # ticks of the last edge seen, counted or not
+        self._settle_timer: threading.Timer | None = None
+        super().__init__(pin, bounce_time=None, **kwargs)
+
+    @property
+    def debounce_time(self) -> float:
+        """Seconds of quiet after which an edge counts (0 for none)."""
+        return self._quiet
+
+    def _fire_events(self, ticks: Any, new_active: bool) -> None:
+        # gpiozero calls this for every edge of the pin (and once at start-up,
+        # while _last_active is still None, to set the initial state).
+        if self._quiet and getattr(self, "_last_active", None) is not None:
+            with self._edges_lock:
+                last, self._last_edge = self._last_edge, ticks
+                if last is not None and self.pin_factory.ticks_diff(ticks, last) < self._quiet:
+                    self._settle_later(self._quiet)
+                    return
+        super()._fire_events(ticks, new_active)
+
+    def _settle_later(self, delay: float) -> None:
+        """Look at the line again once it has been quiet (edges lock held)."""
+        if self._settle_timer is None:
+            self._settle_timer = threading.Timer(delay, self._settle)
+            self._settle_timer.daemon = True
+            self._settle_timer.start()
+
+    def _settle(self) -> None:
+        with self._edges_lock:
+            self._settle_timer = None
+            if self.closed or self._last_edge is None:
+                return
+            now = self.pin_factory.ticks()
+            left = self._quiet - self.pin_factory.ticks_diff(now, self._last_edge)
+            if left > 0:  # it bounced again meanwhile
+                self._settle_later(left)
+                return
+            active = self.is_active
+        if active != self._last_active:
+            super()._fire_events(now, active)
+
+    def close(self) -> None:
+        with self._edges_lock:
+            if self._settle_timer is not None:
+                self._settle_timer.cancel()
+                self._settle_timer = None
+        super().close()
+
+
 class _OkGestures:
-    """Turns one gpiozero Button into ok's "press" (on release) or "hold" events."""
+    """Turns one gpiozero Button into ok's "press" (on release) or "hold" events.
+
+    ``held`` is set once a hold has been reported and cleared when ok goes
+    down again; the emulator's keyboard lets a held key go at that moment.
+    """
 
     def __init__(self, button: Button, emit: Callable[[str], None]) -> None:
         self._emit = emit
         self._lock = threading.Lock()
         self._down = False
         self._held = False
+        self.held = threading.Event()
         button.when_pressed = self._pressed
         button.when_held = self._held_down
         button.when_released = self._released
@@ -138,6 +229,7 @@ class _OkGestures:
         with self._lock:
             self._down = True
             self._held = False
+            self.held.clear()
 
     def _held_down(self) -> None:
         # The hold thread can fire just after a release it has not seen yet;
@@ -147,6 +239,7 @@ class _OkGestures:
                 return
             self._held = True
         self._emit("hold")
+        self.held.set()
 
     def _released(self) -> None:
         with self._lock:
@@ -175,7 +268,7 @@ class SeatEncoder:
         pins: BCM pins of A, B and the push switch.
         on_event: Called with each ``InputEvent``, possibly from a gpiozero thread.
         hold_time: Seconds the push must stay down to report ok "hold".
-        bounce_time: gpiozero debounce in seconds for the push switch, or None.
+        bounce_time: Leading-edge debounce in seconds for the push switch, or None.
             A and B are not debounced (gpiozero's decoder copes with chatter).
         pin_factory: gpiozero pin factory; None uses gpiozero's default.
 
@@ -199,8 +292,8 @@ class SeatEncoder:
             # pin.bounce_time rather than pin.bounce, so it never applies.
             self._encoder = RotaryEncoder(pins.a, pins.b, max_steps=0, pin_factory=pin_factory)
             what = f"push pin {pins.push}"
-            self._push = Button(pins.push, pull_up=True, bounce_time=bounce_time,
-                                hold_time=hold_time, pin_factory=pin_factory)
+            self._push = DebouncedButton(pins.push, pull_up=True, bounce_time=bounce_time,
+                                         hold_time=hold_time, pin_factory=pin_factory)
         except (GPIOZeroError, OSError) as exc:
             self.close()
             raise HardwareError(f"seat {seat + 1} encoder: {what}: {exc}") from exc
@@ -218,6 +311,17 @@ class SeatEncoder:
     def hold_time(self, value: float) -> None:
         assert self._push is not None
         self._push.hold_time = value
+
+    @property
+    def bounce_time(self) -> float:
+        """The push switch's leading-edge debounce, seconds (0 for none)."""
+        assert self._push is not None
+        return self._push.debounce_time
+
+    @property
+    def ok_held(self) -> threading.Event:
+        """Set once a hold of the push has been reported, cleared when it goes down again."""
+        return self._ok.held
 
     def pin(self, name: str) -> Any:
         """Return a gpiozero pin by key ("a", "b", "push"), or a button's stand-in.

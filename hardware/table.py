@@ -8,7 +8,7 @@ and only ``backend`` differs, so the path from file to device is one. Format::
     name = "Kitchen table"    # optional, default "Table"
     backend = "emulator"      # pi | mock | emulator; optional; COURTIER_HARDWARE overrides
     hold_time = 0.8           # seconds ok stays down to count as "back"; default 0.8
-    bounce_time = 0.02        # gpiozero debounce, seconds; absent = gpiozero's default (none)
+    bounce_time = 0.02        # leading-edge debounce, seconds of quiet; absent = none
 
     [[seat]]                  # 1 to 8 of these, in seating order
     name = "Red"              # optional, default "Seat N"; unique

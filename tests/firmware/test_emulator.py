@@ -207,13 +207,53 @@ def test_upper_case_ok_holds_ok_for_back():
         keyboard = Keyboard(table)
         assert keyboard.press("W")
         assert keyboard.holding() == [0]
-        assert keyboard.press("w") is False  # ok is already down
         assert runtime.events.get(timeout=5) == InputEvent(0, "ok", "hold")
         assert keyboard.settle(timeout=5)
         assert table.seats[0].buttons.pin("ok").state == 1
         assert queued(runtime) == []
         assert keyboard.press("w")
         assert queued(runtime) == [InputEvent(0, "ok", "press")]
+    finally:
+        table.close()
+
+
+def test_every_key_of_a_seat_counts_while_its_ok_is_held():
+    """Keys typed during a hold wait their turn: W W w e make hold, hold, press, next, in that order."""
+    table, runtime = start(dataclasses.replace(emulator_table(3), hold_time=0.05))
+    try:
+        keyboard = Keyboard(table)
+        assert all(keyboard.press(key) for key in "WWwe")
+        assert keyboard.press("a")  # another seat's key is not held up by Red's hold
+        assert keyboard.settle(timeout=10)
+        events = queued(runtime)
+        assert [e for e in events if e.seat == 0] == [
+            InputEvent(0, "ok", "hold"), InputEvent(0, "ok", "hold"),
+            InputEvent(0, "ok", "press"), InputEvent(0, "next", "press")]
+        assert InputEvent(1, "prev", "press") in events
+        assert table.seats[0].buttons.pin("ok").state == 1
+    finally:
+        table.close()
+
+
+def test_three_held_oks_go_back_three_steps():
+    """From "Which of their cards?" W W W goes back to the attack's first question, then opens the table menu."""
+    from engine.testing import tenno_position
+
+    table = open_table(dataclasses.replace(emulator_table(3), hold_time=0.05), "emulator")
+    try:
+        runtime = Runtime(tenno_position(3, {}, active=0), [seat.screen for seat in table.seats])
+        table.on_event = runtime.post
+        keyboard = Keyboard(table)
+        keyboard.press("w")  # attack with this card
+        keyboard.press("w")  # attack this seat
+        runtime.drain()
+        red = runtime.seats[0]
+        assert len(red.menu.path) == 2  # now asked which of their cards
+        for _ in range(3):
+            keyboard.press("W")
+        assert keyboard.settle(timeout=10)
+        assert runtime.drain() == 3
+        assert red.menu.path == [] and red.mode == "menu"
     finally:
         table.close()
 

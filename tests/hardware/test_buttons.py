@@ -79,12 +79,83 @@ def test_a_hold_does_not_leak_into_the_next_press(mock_pins, sink):
         assert sink.events == [InputEvent(0, "ok", "hold"), InputEvent(0, "ok", "press")]
 
 
-def test_hold_time_and_bounce_time_reach_gpiozero(mock_pins, sink):
-    """The table's hold and debounce times are handed to gpiozero, not re-timed here."""
+def test_hold_time_reaches_gpiozero_and_its_debounce_delay_stays_off(mock_pins, sink):
+    """gpiozero times the hold; its pin debounce (a delay on lgpio) stays off: the debounce is ours."""
     with SeatButtons(0, PINS, sink, hold_time=0.3, bounce_time=0.02,
                      pin_factory=mock_pins) as buttons:
-        assert buttons.hold_time == 0.3
-        assert mock_pins.pin(13).bounce == 0.02
+        assert buttons.hold_time == 0.3 and buttons.bounce_time == 0.02
+        assert [mock_pins.pin(pin).bounce for pin in (5, 6, 13)] == [None, None, None]
+
+
+# --- debounce on the leading edge, against a bouncing pin -----------------------
+
+class Clock:
+    """Stands in for the monotonic clock of gpiozero's mock pins, so a test sets each edge's time."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    import gpiozero.pins.mock
+
+    fake = Clock()
+    monkeypatch.setattr(gpiozero.pins.mock, "monotonic", fake)  # edge times and the factory's ticks
+    return fake
+
+
+def bounce(clock, pin, levels, step=0.001):
+    """Drive a pin through `levels` ("0" low, "1" high), one edge every `step` seconds of the clock."""
+    for level in levels:
+        clock.now += step
+        pin.drive_low() if level == "0" else pin.drive_high()
+
+
+def test_a_bouncing_press_counts_once_at_its_first_edge(mock_pins, sink, clock):
+    """next reports at the first falling edge; the contact's bounces after it add nothing."""
+    with SeatButtons(0, PINS, sink, bounce_time=0.02, pin_factory=mock_pins) as buttons:
+        pin = buttons.pin("next")
+        bounce(clock, pin, "0")
+        assert sink.events == [InputEvent(0, "next", "press")], "reported at once, not 20 ms later"
+        bounce(clock, pin, "1010")  # the contact bounces for 4 ms and settles down
+        clock.now += 0.2
+        bounce(clock, pin, "10101")  # let go: it bounces on the way up too, and settles up
+        clock.now += 0.2
+        bounce(clock, pin, "0")  # a second press, well after the first
+        assert sink.events == [InputEvent(0, "next", "press")] * 2
+
+
+def test_a_bouncing_ok_tap_is_one_press(mock_pins, sink, clock):
+    """ok reports its press on the release; a bouncing press and release still make exactly one."""
+    with SeatButtons(1, PINS, sink, bounce_time=0.02, hold_time=5, pin_factory=mock_pins) as buttons:
+        pin = buttons.pin("ok")
+        bounce(clock, pin, "01010")
+        clock.now += 0.1
+        bounce(clock, pin, "1")
+        assert sink.events == [InputEvent(1, "ok", "press")], "the release counts at once"
+        bounce(clock, pin, "0101")
+        assert sink.events == [InputEvent(1, "ok", "press")]
+
+
+def test_a_change_hidden_in_the_bounces_counts_once_the_line_is_quiet(mock_pins, sink, clock):
+    """A tap shorter than the debounce time: its release came during the bounces, and still counts."""
+    with SeatButtons(2, PINS, sink, bounce_time=0.02, hold_time=5, pin_factory=mock_pins) as buttons:
+        pin = buttons.pin("ok")
+        bounce(clock, pin, "0101")  # down, then up for good within 4 ms: only "down" counted so far
+        assert sink.events == []
+        clock.now += 0.05  # quiet for longer than the debounce time
+        assert sink.arrived.wait(timeout=5), "the settled release was never reported"
+        assert sink.events == [InputEvent(2, "ok", "press")]
+
+
+def test_without_a_debounce_time_every_edge_counts(mock_pins, sink, clock):
+    with SeatButtons(0, PINS, sink, pin_factory=mock_pins) as buttons:
+        bounce(clock, buttons.pin("prev"), "0101")
+        assert sink.events == [InputEvent(0, "prev", "press")] * 2
 
 
 def test_default_pin_factory_is_gpiozeros(mock_pins, sink):
@@ -182,7 +253,8 @@ def test_encoder_pins_use_pull_ups_and_only_push_is_debounced(mock_pins, sink):
     """A, B and push idle high on pull-ups; the table's bounce time goes to the push switch only."""
     with SeatEncoder(0, KNOB, sink, bounce_time=0.02, pin_factory=mock_pins) as knob:
         assert [mock_pins.pin(n).state for n in (16, 20, 21)] == [1, 1, 1]
-        assert [mock_pins.pin(n).bounce for n in (16, 20, 21)] == [None, None, 0.02]
+        assert [mock_pins.pin(n).bounce for n in (16, 20, 21)] == [None, None, None]  # no lgpio delay
+        assert knob.bounce_time == 0.02
         assert knob.pin("a") is mock_pins.pin(16) and knob.pin("b") is mock_pins.pin(20)
         with pytest.raises(KeyError, match="no encoder pin 'c'"):
             knob.pin("c")
