@@ -72,10 +72,7 @@ def from_data(kind: Any, data: Any, where: str = "state") -> Any:
         if not isinstance(data, dict):
             raise BadJournal(f"{where}: expected an object")
         key_t, val_t = typing.get_args(kind)
-        return {
-            (int(k) if key_t is int else k): from_data(val_t, v, f"{where}.{k}")
-            for k, v in data.items()
-        }
+        return {_key(key_t, k, where): from_data(val_t, v, f"{where}.{k}") for k, v in data.items()}
     if kind is bool:
         if not isinstance(data, bool):
             raise BadJournal(f"{where}: expected true or false, got {data!r}")
@@ -93,3 +90,13 @@ def from_data(kind: Any, data: Any, where: str = "state") -> Any:
             raise BadJournal(f"{where}: expected a number, got {data!r}")
         return float(data)
     raise BadJournal(f"{where}: cannot rebuild type {kind!r}")
+
+
+def _key(kind: Any, key: str, where: str) -> Any:
+    """A JSON object's key as the state holds it: seat numbers come back as ints."""
+    if kind is not int:
+        return key
+    try:
+        return int(key)
+    except ValueError:
+        raise BadJournal(f"{where}: key {key!r} is not a seat number") from None

@@ -57,7 +57,7 @@ class Header:
         if data.get("version", FORMAT_VERSION) != FORMAT_VERSION:
             raise BadJournal(f"journal format {data.get('version')} is not {FORMAT_VERSION}")
         players, seed = data["players"], data["seed"]
-        if not isinstance(players, int) or isinstance(players, bool) or not isinstance(seed, int):
+        if type(players) is not int or type(seed) is not int:  # JSON's true is no integer here
             raise BadJournal("the header's players and seed must be integers")
         options = data.get("options", {})
         names = data.get("names", [])

@@ -130,14 +130,14 @@ def load(path: Path) -> Loaded:
     actions = []
     for number, record in records[1:]:
         if record.get("type") == "undo":
-            if record.get("undoes") != len(actions) or not actions:
+            if type(record.get("undoes")) is not int or record["undoes"] != len(actions) or not actions:
                 raise BadJournal(f"{path}: line {number} undoes action {record.get('undoes')}, "
                                  f"but the last action is {len(actions)}")
             actions.pop()
             continue
         if record.get("type") != "action" or not isinstance(record.get("action"), dict):
             raise BadJournal(f"{path}: line {number} is not an action record")
-        if record.get("n") != len(actions) + 1:
+        if type(record.get("n")) is not int or record["n"] != len(actions) + 1:  # true is not 1
             raise BadJournal(f"{path}: line {number} is action {record.get('n')}, expected {len(actions) + 1}")
         actions.append(record["action"])
     return Loaded(header, actions, warnings, good)

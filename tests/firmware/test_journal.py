@@ -133,3 +133,45 @@ def test_an_undo_that_does_not_match_the_last_action_is_named(tmp_path):
         handle.write('{"type":"undo","undoes":7}\n')
     with pytest.raises(BadJournal, match="undoes action 7, but the last action is 2"):
         journals.load(path)
+
+
+def test_true_is_never_read_as_an_action_number_or_an_undo_of_action_one(tmp_path):
+    """JSON's true equals 1 in Python: a journal that says `"n":true` or `"undoes":true` is refused by name."""
+    _, path = _saved_game(tmp_path, actions=1)
+    whole = path.read_text()
+    path.write_text(whole.replace('"n":1', '"n":true'))
+    with pytest.raises(BadJournal, match="line 2 is action True, expected 1"):
+        journals.load(path)
+    path.write_text(whole + '{"type":"undo","undoes":true}\n')
+    with pytest.raises(BadJournal, match="line 3 undoes action True, but the last action is 1"):
+        journals.load(path)
+    path.write_text(whole.replace('"seed":4', '"seed":true'))
+    with pytest.raises(BadJournal, match="players and seed must be integers"):
+        journals.load(path)
+
+
+def test_the_journal_holds_the_header_then_numbered_actions_and_undos_as_json_lines(tmp_path):
+    match, path = _saved_game(tmp_path, actions=2)
+    journal = Journal.resume(path, journals.load(path))
+    assert journal.count == 2
+    journal.append_undo()
+    assert journal.count == 1
+    journal.close()
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert records[0] == {"type": "header", "kind": "courtier-journal", **match.header.to_data()}
+    assert records[1:] == [{"type": "action", "n": 1, "action": match.actions[0]},
+                           {"type": "action", "n": 2, "action": match.actions[1]},
+                           {"type": "undo", "undoes": 2}]
+    assert path.read_text().endswith("\n") and ", " not in path.read_text()  # compact, whole lines
+
+
+def test_an_undo_with_nothing_to_take_back_is_refused_on_write_and_on_load(tmp_path):
+    path = tmp_path / "g.jsonl"
+    journal = Journal.create(path, Match.new("tenno", 2, seed=1).header)
+    with pytest.raises(ValueError, match="nothing to undo"):
+        journal.append_undo()
+    journal.close()
+    with open(path, "a") as handle:
+        handle.write('{"type":"undo","undoes":0}\n')
+    with pytest.raises(BadJournal, match="line 2 undoes action 0, but the last action is 0"):
+        journals.load(path)
