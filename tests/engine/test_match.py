@@ -1,4 +1,5 @@
-"""Match: what it works out once per state, and the records it takes back without a second check."""
+"""Match: what it works out once per state, the records it takes back without a second check, and
+that a refused or failing action changes nothing."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.codec import to_data
 from engine.errors import IllegalAction
+from engine.games import all_games
 from engine.match import Match
 from engine.testing import play_random
 
@@ -71,3 +74,39 @@ def test_every_legal_action_names_its_seat_then_what_it_does_first(game):
         for seat in range(3):
             for action in match.legal_actions(seat):
                 assert list(action)[:2] == ["seat", "do"], action
+
+
+GAMES = [g.name for g in all_games()]
+
+
+def _midgame(game: str, seed: int = 5, actions: int = 12) -> Match:
+    g = next(x for x in all_games() if x.name == game)
+    return play_random(Match.new(game, g.min_players + 1, seed=seed), random.Random(seed), limit=actions)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("where", ["perform", "settle"])
+def test_a_rule_that_fails_halfway_never_leaves_a_half_changed_state(game, where, monkeypatch):
+    match = _midgame(game)
+    seat = match.pending()[0]
+    action = match.legal_actions(seat)[0]
+    before, actions = to_data(match.state), list(match.actions)
+    real = match.game.perform if where == "perform" else match.game.flow.settle
+    calls = []
+
+    def half_then_fail(*args):
+        result = real(*args)  # the state is changed in place, then the first call fails
+        calls.append(args)
+        if len(calls) == 1:
+            raise RuntimeError("a rule broke")
+        return result
+
+    monkeypatch.setattr(match.game if where == "perform" else match.game.flow, where, half_then_fail)
+    with pytest.raises(RuntimeError, match="a rule broke"):
+        match.apply(action)
+    monkeypatch.undo()
+    assert to_data(match.state) == before and match.actions == actions
+    assert match.legal_actions(seat)[0] == action  # nothing cached from the half-changed state
+    match.apply(action)  # and the game goes on from where it was
+    assert match.actions == actions + [action]
+    assert to_data(match.state) == to_data(Match.replay(match.header, match.actions).state)

@@ -314,6 +314,19 @@ def test_the_last_move_completes_unless_the_option_ends_the_game_before_its_laur
         assert match.is_over and len(match.state.seats[RED].laurels) == laurels
 
 
+def test_reveal_variant_shows_the_totals_when_exactly_the_third_player_enters_and_not_the_fourth():
+    """A.10-2 variant: the totals are shown as the 1st, 2nd and 3rd player reach the Senate, never after."""
+    laurels = {RED: ["V"], BLUE: ["II"], YELLOW: ["III"]}
+    third = quovadis_position(4, {"S": [BLUE, YELLOW], "C1": [RED]}, laurels=laurels, reveal_laurels=True)
+    events = act(third, RED, "advance", committee="C1", path="p15")
+    totals = {"0": 5, "1": 2, "2": 3, "3": 0}
+    assert [e for e in events if e["type"] == "reveal"] == [{"type": "reveal", "entered": 3, "totals": totals}]
+    assert third.state.revealed == [{"entered": 3, "totals": totals}] and third.state.reveal_due == 0
+    fourth = quovadis_position(4, {"S": [BLUE, YELLOW, GREEN], "C1": [RED]}, laurels=laurels, reveal_laurels=True)
+    events = act(fourth, RED, "advance", committee="C1", path="p15")
+    assert not any(e["type"] == "reveal" for e in events) and fourth.state.revealed == []
+
+
 def test_a_players_second_senator_in_the_senate_shows_no_laurels():
     match = quovadis_position(3, {"S": [RED], "C1": [RED]}, laurels={RED: ["V"]}, reveal_laurels=True)
     events = act(match, RED, "advance", committee="C1", path="p15")

@@ -6,7 +6,7 @@ import pytest
 
 from engine.errors import BadData
 from engine.games.shadow import data
-from engine.games.shadow.position import EMPIRE, position
+from engine.games.shadow.position import EMPIRE, enter, position
 from engine.match import Match
 
 FULL = ["B3/25", "B3/25", "B3/25", "B3/25"]  # an electorate with no room and no knight
@@ -84,6 +84,15 @@ def test_income_is_six_plus_own_cities_plus_others_cities_under_your_elector():
     })
     assert [p.thalers for p in match.state.seats] == [6 + 2 + 1, 6 + 2, 6 + 1]
     assert match.state.tasks[0].kind == "confirm" and match.pending() == [0]
+
+
+def test_a_city_of_the_empire_pays_no_elector_income():
+    """§5.1: the elector earns 1 for each *other player's* city in his electorate; an empire city is nobody's."""
+    match = position(2, phase="income", thalers={0: 0, 1: 0}, board={
+        "MAINZ": {"elector": "B0/25", "cities": [EMPIRE, EMPIRE]},
+        "TRIER": {"elector": "B1/25", "cities": [EMPIRE, 0]},
+    })
+    assert [p.thalers for p in match.state.seats] == [6 + 1, 6 + 1]  # Red: own city; Blue: Red's city in Trier
 
 
 def test_income_is_capped_at_twelve_and_the_excess_is_lost():
@@ -199,6 +208,16 @@ def test_turns_go_clockwise_from_the_emperor_until_everyone_passed():
     assert match.state.phase != "actions"
 
 
+def test_the_knight_action_is_open_with_exactly_its_cost_and_closed_below_it():
+    """§5.5 c: placing or moving a knight costs 1 thaler; a player with 1 may, with 0 may not."""
+    match = position(2, phase="actions", emperor=0, thalers={0: 1})
+    assert actions(match, 0, "knight")
+    act(match, 0, "knight", from_area="supply", from_spot="", area="MAINZ", spot="k0")
+    assert match.state.seats[0].thalers == 0
+    poor = position(2, phase="actions", emperor=0, thalers={0: 0})
+    assert not actions(poor, 0, "knight") and actions(poor, 0, "pass")
+
+
 def test_a_knight_goes_to_an_empty_space_or_castle_and_never_pushes():
     match = position(2, phase="actions", emperor=0, board={
         "MAINZ": {"spaces": ["K1", "K1", "K1", "B1/25"]}, "KOELN": {"castles": ["K1"]}})
@@ -294,6 +313,32 @@ def test_excommunication_silences_one_secular_electors_votes():
     assert {a["area"] for a in match.legal_actions(2)} == {"BOHEMIA", "PALATINATE", "SAXONY", "BRANDENBURG"}
     act(match, 2, "excommunicate", area="BOHEMIA")
     assert match.state.election.votes == {0: 1, 1: 0, 2: 1}
+
+
+def test_a_second_church_influence_cannot_name_the_archdiocese_already_named():
+    """§5.7.1 (UBG-A): when two church cards are held, the owners must choose different electorates."""
+    match = position(3, phase="actions", emperor=0, cards={1: ["church", "rival"]},
+                     board={"TRIER": {"elector": "B0/25"}, "KOELN": {"elector": "B2/25"}})
+    act(match, 0, "privilege", privilege="TRIER", card="church")  # Trier's copy of the sold-out card
+    enter(match, "election")
+    assert match.pending() == [0]
+    assert {a["area"] for a in match.legal_actions(0)} == {"MAINZ", "KOELN", "TRIER"}
+    act(match, 0, "church", area="KOELN")
+    assert match.pending() == [1]
+    assert {a["area"] for a in match.legal_actions(1)} == {"MAINZ", "TRIER"}
+
+
+def test_a_second_excommunication_cannot_name_the_electorate_already_named():
+    """§5.7.1 (UBG-A): two Excommunications silence two different secular electors."""
+    match = position(3, phase="actions", emperor=0, cards={1: ["excommunication"], 2: ["rival"]},
+                     board={"TRIER": {"elector": "B0/25"}, "BOHEMIA": {"elector": "B2/25"},
+                            "SAXONY": {"elector": "B2/25"}})
+    act(match, 0, "privilege", privilege="TRIER", card="excommunication")
+    enter(match, "election")
+    act(match, 0, "excommunicate", area="BOHEMIA")
+    assert {a["area"] for a in match.legal_actions(1)} == {"PALATINATE", "SAXONY", "BRANDENBURG"}
+    act(match, 1, "excommunicate", area="SAXONY")
+    assert match.state.election.votes == {0: 1, 1: 0, 2: 0}  # Red keeps Trier; both of Green's are silenced
 
 
 def test_indulgence_gives_one_vp_at_once():

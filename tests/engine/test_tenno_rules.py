@@ -461,6 +461,20 @@ def test_tie_break_adds_hand_and_row_with_geisha_zero_and_then_shares_the_win():
     assert ordered.result().winners == (0,)
 
 
+def test_final_tie_by_turn_order_counts_from_the_start_seat_not_from_seat_one():
+    """B.7 [ASSUMPTION]: with final_tie=turn_order the tied seat earliest in turn order from the start seat wins."""
+    rows = {0: [1, 2, 3], 1: [1, GEISHA, 2], 2: [GEISHA, 2, 3]}
+    hands = {0: [], 1: [], 2: []}
+    for final_tie, winners in (("turn_order", (2,)), ("shared", (0, 2))):
+        match = tenno_position(3, rows, active=1, hands=hands, final_tie=final_tie)
+        attack(match, 1, 0, 0, 0)  # 1 against 1: both discarded, and neither seat can refill
+        act(match, 0, "defend", monk=False)
+        result = match.result()
+        assert result.scores == {0: 0, 1: 0, 2: 0}
+        assert [result.breakdown[s]["tiebreak"] for s in range(3)] == [5, 2, 5]
+        assert result.winners == winners  # from start seat 1 the order is 1, 2, 0: seat 2 before seat 0
+
+
 def test_two_players_use_the_same_rules_with_the_single_opponent_as_target():
     match = tenno_position(2, {})
     assert {a["target"] for a in match.legal_actions(0)} == {1}

@@ -65,3 +65,15 @@ def test_a_kind_that_needs_confirming_is_asked_again_and_back_calls_it_off():
     assert menu.back() is True and menu.confirming is None
     menu.choose(pays)
     assert menu.choose(pays) == pays[0] and menu.confirming is None
+
+
+def test_a_pending_confirmation_is_dropped_when_its_action_stops_being_legal():
+    """A laurel payment asked again is never made after the laurel left the hand: the menu starts again."""
+    pays = [{"seat": 1, "do": "pay", "to": t, "token": "III"} for t in (0, 2)]
+    menu = Menu(confirm=frozenset({"pay"}))
+    assert menu.choose(pays) is None and menu.confirming == pays[0]
+    gone = [{"seat": 1, "do": "pay", "to": t, "token": "II"} for t in (0, 2)]  # the III was handed over meanwhile
+    level = menu.level(gone)
+    assert menu.confirming is None and level.key == "to" and level.chosen == {"do": "pay"}
+    assert menu.choose(gone) is None  # choosing starts the payment afresh and asks again for the II
+    assert menu.confirming == gone[0]

@@ -183,6 +183,20 @@ def test_spi_panels_may_share_dc_but_not_reset():
     assert "gpio_rst = false" in str(error)
 
 
+def test_a_button_or_a_reset_on_an_spi_panels_dc_pin_is_refused():
+    """Only another panel's data/command line may share a DC pin; a button or a reset there would fight it."""
+    panel = '{ driver = "sh1106", bus = "spi", device = 0, gpio_dc = 24, gpio_rst = 25 }'
+    other = '{ driver = "sh1106", bus = "spi", device = 1, gpio_dc = 23, gpio_rst = 27 }'
+    error = rejected(seat("A", 5, 6, 13, panel) + seat("B", 19, 26, 24, other))
+    assert 'buttons.ok: pin 24 is already used by seat 1 ("A") screen.gpio_dc' in str(error)
+    error = rejected(seat("B", 19, 26, 24, other) + seat("A", 5, 6, 13, panel))
+    assert 'screen.gpio_dc: pin 24 is already used by seat 1 ("B") buttons.ok' in str(error)
+    reset_on_dc = '{ driver = "sh1106", bus = "spi", device = 1, gpio_dc = 23, gpio_rst = 24 }'
+    error = rejected(seat("A", 5, 6, 13, panel) + seat("B", 19, 26, 12, reset_on_dc))
+    assert 'screen.gpio_rst: pin 24 is already used by seat 1 ("A") screen.gpio_dc' in str(error)
+    assert "gpio_rst = false" not in str(error)  # the shared-reset hint is for two resets only
+
+
 @pytest.mark.parametrize(("screens", "ok"), [
     (('{ driver = "ssd1306", bus = "i2c", port = 1, address = 0x3C }',
       '{ driver = "ssd1306", bus = "i2c", port = 3, address = 0x3C }'), True),
