@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.courtier-installed
 
-.PHONY: demo test play clean picture chaos install uninstall bench
+.PHONY: demo test play clean picture chaos install uninstall bench mutants
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,19 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
+# Mutation score: mutmut changes the rules, journal, runtime, menus and table
+# loader one mutant at a time; prints each module's score and the survivors.
+# One group alone: make mutants GROUPS=tenno (groups: tests/mutation.toml).
+MUTANTS_STAMP := $(VENV)/.courtier-mutants
+GROUPS ?=
+$(MUTANTS_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[emulator,dev,mutants]'
+	touch $(MUTANTS_STAMP)
+
+mutants: $(MUTANTS_STAMP)
+	nice -n 10 $(BIN)/python tests/mutation.py run $(GROUPS)
+	$(BIN)/python tests/mutation.py report
+
 # Power cuts, harder than the test suite's run: 200 SIGKILLs per game.
 chaos: $(STAMP)
 	COURTIER_CHAOS_KILLS=200 $(BIN)/python -m pytest -q -s -m chaos
@@ -41,7 +54,7 @@ uninstall:
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" sh systemd/install.sh uninstall
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mutation
 
 # The README's picture: a frame of a real demo run on the emulated table (Red asked to defend, Monk offered).
 picture: $(STAMP)

@@ -1,0 +1,182 @@
+"""make mutants: mutate the rules, journal, runtime, menus and table loader, and score the tests.
+
+`run [GROUP ...]` runs mutmut once per group of tests/mutation.toml, each in
+its own directory under .mutation/ (the packages linked in, and a copy of
+pyproject.toml whose [tool.mutmut] names the group's modules and test files),
+so every module is tried against the test files written for it.
+
+`report` prints each module's score and every surviving mutant. A mutant is
+killed when a test failed (or timed out) with it in place; it survives when
+the tests that reach its function all passed, or when no test reaches it.
+Mutants listed as equivalent in tests/mutation.toml cannot change what the
+program does: they are left out of the score, each with its reason. The
+exit status is 1 when a module scores under the target.
+
+Run from the repository root: python tests/mutation.py run [GROUP ...]; python tests/mutation.py report
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+CONFIG = Path(__file__).with_name("mutation.toml")
+WORK = Path(".mutation")
+PACKAGES = ("engine", "hardware", "firmware", "tests")
+KILLED = {1, 3, 24, -24, 36, 152, 255}  # a failing test, pytest's internal error, or a timeout
+SURVIVED = {0, 33}  # the tests passed, or no test reaches the function
+NOT_RUN = {None, 2, 5, 34}  # not checked yet, interrupted, skipped
+
+
+def load_config(path: Path = CONFIG) -> dict:
+    config = tomllib.loads(path.read_text(encoding="utf-8"))
+    missing = sorted(f"{module}: {name}" for module, names in config.get("equivalent", {}).items()
+                     for name, why in names.items() if not str(why).strip())
+    if missing:
+        raise SystemExit(f"{path.name}: give a reason for {', '.join(missing)}")
+    return config
+
+
+def group_pyproject(group: dict) -> str:
+    """The repository's pyproject.toml (pytest's settings) with the group's [tool.mutmut]."""
+    def strings(items: list[str]) -> str:
+        return "[" + ", ".join(json.dumps(item) for item in items) + "]"
+
+    return Path("pyproject.toml").read_text(encoding="utf-8") + (
+        "\n[tool.mutmut]\n"
+        f"source_paths = {strings(list(PACKAGES[:3]))}\n"
+        f"only_mutate = {strings(group['modules'])}\n"
+        f"pytest_add_cli_args_test_selection = {strings(group['tests'])}\n"
+    )
+
+
+def run(names: list[str], children: int) -> int:
+    groups = load_config()["group"]
+    unknown = [n for n in names if n not in groups]
+    if unknown:
+        print(f"no group {', '.join(unknown)}; the groups are {', '.join(groups)}", file=sys.stderr)
+        return 2
+    for name in names or list(groups):
+        place = WORK / name
+        place.mkdir(parents=True, exist_ok=True)
+        for package in PACKAGES:
+            link = place / package
+            if not link.is_symlink():
+                link.symlink_to(Path("..", "..", package))
+        (place / "pyproject.toml").write_text(group_pyproject(groups[name]), encoding="utf-8")
+        print(f"== {name}: {', '.join(groups[name]['modules'])}", flush=True)
+        start = time.monotonic()
+        mutmut = Path(sys.executable).with_name("mutmut")
+        done = subprocess.run([str(mutmut), "run", "--max-children", str(children)], cwd=place)
+        print(f"== {name}: {time.monotonic() - start:.0f} s, mutmut exit {done.returncode}", flush=True)
+    return 0
+
+
+def load_results(root: Path) -> dict[str, dict[str, int | None]]:
+    """Module path -> {mutant name: mutmut's exit code}, from the .meta files of `mutmut run`."""
+    results = {}
+    for meta in sorted(root.rglob("*.py.meta")):
+        codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+        if codes:
+            results[str(meta.relative_to(root))[: -len(".meta")]] = codes
+    return results
+
+
+def diff(name: str, module: str, place: Path) -> str:
+    """The lines a mutant changed, read with mutmut's own reader from the group's directory."""
+    here = Path.cwd()
+    try:
+        from mutmut.mutation.diff_apply import get_diff_for_mutant
+
+        os.chdir(place)
+        lines = get_diff_for_mutant(name, path=module).splitlines()
+    except Exception:  # another mutmut version: its own command still shows the change
+        return f"      (cd {place} && mutmut show {name})"
+    finally:
+        os.chdir(here)
+    changed = [line for line in lines if line[:1] in "+-" and line[:3] not in ("+++", "---")]
+    return "\n".join(f"      {line}" for line in changed)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    running = commands.add_parser("run", help="run mutmut over the named groups (all when none)")
+    running.add_argument("groups", nargs="*")
+    running.add_argument("--children", type=int, default=os.cpu_count() or 2, help="mutants tried at once")
+    reporting = commands.add_parser("report", help="scores per module, and the surviving mutants")
+    reporting.add_argument("--target", type=float, default=90.0, help="lowest score a module may have (per cent)")
+    reporting.add_argument("--quiet", action="store_true", help="scores only, no survivors")
+    args = parser.parse_args(argv)
+    if args.command == "run":
+        return run(args.groups, args.children)
+    return report(args.target, args.quiet)
+
+
+def report(target: float, quiet: bool) -> int:
+    config = load_config()
+    equivalent = {name: why for names in config.get("equivalent", {}).values() for name, why in names.items()}
+    results: dict[str, dict[str, int | None]] = {}
+    places: dict[str, Path] = {}
+    for name in config["group"]:
+        root = WORK / name / "mutants"
+        if root.is_dir():
+            for module, codes in load_results(root).items():
+                results[module], places[module] = codes, WORK / name
+    if not results:
+        print("no results under .mutation/: run `make mutants` first", file=sys.stderr)
+        return 2
+    survivors: dict[str, list[str]] = {}
+    below = []
+    totals = Counter()
+    print(f"{'module':<40} {'killed':>9} {'equiv.':>6} {'left':>5} {'not run':>7} {'score':>7}")
+    for module, codes in results.items():
+        count = Counter()
+        for name, code in codes.items():
+            if name in equivalent:
+                count["equivalent"] += 1
+            elif code in KILLED:
+                count["killed"] += 1
+            elif code in SURVIVED:
+                count["survived"] += 1
+                survivors.setdefault(module, []).append(name)
+            else:
+                count["not run" if code in NOT_RUN else "survived"] += 1
+                if code not in NOT_RUN:
+                    survivors.setdefault(module, []).append(name)
+        judged = count["killed"] + count["survived"]
+        score = 100.0 * count["killed"] / judged if judged else 100.0
+        totals.update(count)
+        if score < target:
+            below.append(module)
+        print(f"{module:<40} {count['killed']:>4}/{judged:<4} {count['equivalent']:>6} {count['survived']:>5} "
+              f"{count['not run']:>7} {score:>6.1f}%")
+    judged = totals["killed"] + totals["survived"]
+    print(f"{'all':<40} {totals['killed']:>4}/{judged:<4} {totals['equivalent']:>6} {totals['survived']:>5} "
+          f"{totals['not run']:>7} {100.0 * totals['killed'] / max(judged, 1):>6.1f}%")
+    stale = sorted(name for name in equivalent
+                   if not any(name in codes for codes in results.values()))
+    if stale:
+        print(f"\n{CONFIG.name} calls equivalent mutants no run has (the code moved?): {', '.join(stale)}")
+    if survivors and not quiet:
+        print("\nSurviving mutants (mutmut show NAME for the whole function):")
+        for module, names in survivors.items():
+            print(f"  {module}")
+            for name in names:
+                print(f"    {name}")
+                print(diff(name, module, places[module]))
+    if below:
+        print(f"\nUnder {target:.0f} %: {', '.join(below)}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
