@@ -63,9 +63,17 @@ class Journal:
 
     @classmethod
     def resume(cls, path: Path, loaded: "Loaded") -> "Journal":
-        """Open a journal read by `load` for appending; a torn last line is cut off first."""
+        """Open a journal read by `load` for appending; a torn last line is cut off first.
+
+        A last line that was written whole but lost its newline to a power cut
+        gets it back, so the next action starts a line of its own.
+        """
         with open(path, "r+b") as raw:
             raw.truncate(loaded.good_bytes)
+            if loaded.good_bytes:
+                raw.seek(loaded.good_bytes - 1)
+                if raw.read(1) != b"\n":
+                    raw.write(b"\n")
             raw.flush()
             os.fsync(raw.fileno())
         handle = open(path, "a", encoding="utf-8")
