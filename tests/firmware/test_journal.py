@@ -175,3 +175,125 @@ def test_an_undo_with_nothing_to_take_back_is_refused_on_write_and_on_load(tmp_p
         handle.write('{"type":"undo","undoes":0}\n')
     with pytest.raises(BadJournal, match="line 2 undoes action 0, but the last action is 0"):
         journals.load(path)
+
+
+def test_a_journal_is_made_with_its_folders_and_keeps_its_path(tmp_path):
+    path = tmp_path / "state" / "games" / "game.jsonl"
+    journal = Journal.create(path, Match.new("tenno", 2, seed=1).header)
+    journal.close()
+    assert journal.path == path and path.exists()
+    resumed = Journal.resume(path, journals.load(path))
+    resumed.close()
+    assert resumed.path == path and resumed.count == 0
+
+
+def test_names_in_any_script_stay_readable_in_the_file(tmp_path):
+    """The journal is for people too: names are written as UTF-8, not as \\u escapes."""
+    path = tmp_path / "g.jsonl"
+    header = Match.new("tenno", 2, seed=1, names=["天皇", "Jürgen"]).header
+    Journal.create(path, header).close()
+    assert "天皇" in path.read_bytes().decode("utf-8") and "\\u" not in path.read_text(encoding="utf-8")
+    assert journals.load(path).header.names == ("天皇", "Jürgen")
+
+
+def test_a_last_line_whole_but_without_its_newline_is_kept_and_the_next_action_goes_on_a_new_line(tmp_path):
+    """A power cut between a record and its newline loses nothing, and what is appended later still reads."""
+    match, path = _saved_game(tmp_path, actions=3)
+    path.write_bytes(path.read_bytes().rstrip(b"\n"))
+    loaded = journals.load(path)
+    assert loaded.actions == match.actions and loaded.warnings == []
+    assert loaded.good_bytes == len(path.read_bytes())
+    journal = Journal.resume(path, loaded)
+    journal.append({"seat": 0, "do": "x"})
+    journal.close()
+    assert journals.load(path).actions == match.actions + [{"seat": 0, "do": "x"}]
+
+
+def test_a_torn_line_is_logged_as_a_warning(tmp_path, caplog):
+    _, path = _saved_game(tmp_path, actions=2)
+    path.write_bytes(path.read_bytes() + b'{"type":"act')
+    with caplog.at_level("WARNING", logger="firmware.table.journal"):
+        loaded = journals.load(path)
+    assert [r.getMessage() for r in caplog.records] == loaded.warnings and "line 4 was cut off" in loaded.warnings[0]
+
+
+def test_blank_lines_are_skipped_wherever_they_are(tmp_path):
+    match, path = _saved_game(tmp_path, actions=4)
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:2] + ["", "  "] + lines[2:]) + "\n")
+    assert journals.load(path).actions == match.actions
+
+
+def test_actions_after_an_undo_are_read(tmp_path):
+    match, path = _saved_game(tmp_path, actions=3)
+    journal = Journal.resume(path, journals.load(path))
+    journal.append_undo()
+    journal.append({"seat": 1, "do": "other"})
+    journal.close()
+    assert journals.load(path).actions == match.actions[:2] + [{"seat": 1, "do": "other"}]
+
+
+@pytest.mark.parametrize("line, message", [
+    ("[1, 2]", "line 3 is not a JSON object"),
+    ('{"type":"action","n":2}', "line 3 is not an action record"),
+    ('{"type":"move","n":2,"action":{"seat":0,"do":"x"}}', "line 3 is not an action record"),
+    ('{"type":"action","n":2,"action":[0]}', "line 3 is not an action record"),
+])
+def test_a_record_that_is_not_an_action_is_named(tmp_path, line, message):
+    _, path = _saved_game(tmp_path, actions=1)
+    path.write_text(path.read_text() + line + "\n")
+    with pytest.raises(BadJournal, match=message):
+        journals.load(path)
+
+
+@pytest.mark.parametrize("change", [{"type": "action"}, {"kind": "another-journal"}])
+def test_a_header_needs_both_its_type_and_its_kind(tmp_path, change):
+    _, path = _saved_game(tmp_path, actions=1)
+    lines = path.read_text().splitlines()
+    lines[0] = json.dumps({**json.loads(lines[0]), **change})
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(BadJournal, match="line 1 is not a courtier journal header"):
+        journals.load(path)
+
+
+def test_an_unreadable_file_is_named_with_the_reason(tmp_path):
+    path = tmp_path / "missing.jsonl"
+    with pytest.raises(BadJournal) as refused:
+        journals.load(path)
+    assert str(refused.value) == f"{path}: cannot read: No such file or directory"
+
+
+def test_keep_aside_numbers_from_one_and_gives_up_after_9999(tmp_path):
+    path = tmp_path / "game.jsonl"
+    path.write_text("x")
+    assert journals.keep_aside(path).name == "game.unreadable-1.jsonl"
+    for n in range(2, 10_000):
+        (tmp_path / f"game.unreadable-{n}.jsonl").touch()
+    path.write_text("y")
+    with pytest.raises(OSError, match="no free name to keep .*game.jsonl aside"):
+        journals.keep_aside(path)
+    assert path.read_text() == "y"
+
+
+@pytest.fixture
+def c_locale():
+    """The plain C locale, whose default file encoding is ASCII (a service started without LANG)."""
+    import locale
+
+    saved = locale.setlocale(locale.LC_CTYPE)
+    locale.setlocale(locale.LC_CTYPE, "C")
+    try:
+        yield
+    finally:
+        locale.setlocale(locale.LC_CTYPE, saved)
+
+
+def test_the_journal_is_utf_8_whatever_the_locale(tmp_path, c_locale):
+    path = tmp_path / "g.jsonl"
+    journal = Journal.create(path, Match.new("tenno", 2, seed=1, names=["天皇", "Jürgen"]).header)
+    journal.close()
+    journal = Journal.resume(path, journals.load(path))
+    journal.append({"seat": 0, "do": "x", "note": "über"})
+    journal.close()
+    loaded = journals.load(path)
+    assert loaded.header.names == ("天皇", "Jürgen") and loaded.actions == [{"seat": 0, "do": "x", "note": "über"}]
