@@ -28,3 +28,71 @@ def test_the_machine_refuses_a_flow_with_an_unknown_phase():
 
     with pytest.raises(ValueError):
         Flow(phases=("a", "b"), initial="a", steps=(Step("a", "c"),))
+
+
+@pytest.mark.parametrize("game", [g.name for g in all_games()])
+def test_a_flow_built_anew_from_the_games_steps_plays_the_same_games(game, monkeypatch):
+    """The machine is built from the declared steps alone: rebuilding it gives the same table and games."""
+    from engine.flow import Flow
+
+    g = next(x for x in all_games() if x.name == game)
+    built = Flow(phases=g.flow.phases, initial=g.flow.initial, steps=g.flow.steps)
+    assert built._table.keys() == g.flow._table.keys()
+    assert built.graph_edges() == g.flow.graph_edges()
+    assert set(built.machine.states) == set(g.flow.phases) and built.machine.initial == g.flow.initial
+    players = g.min_players + 1 if g.min_players < g.max_players else g.min_players
+    reference = play_random(Match.new(game, players, seed=4), random.Random(4))
+    for through_machine in (False, True):
+        monkeypatch.setattr(g, "flow", built)
+        monkeypatch.setattr(built, "settle", lambda state, fast=built.settle, slow=through_machine: fast(state, slow))
+        again = Match.replay(reference.header, reference.actions)
+        monkeypatch.undo()
+        assert to_data(again.state) == to_data(reference.state) and again.is_over
+
+
+def test_the_machine_refuses_an_unknown_phase_in_any_source_or_destination():
+    from engine.flow import Flow, Step
+
+    for step in (Step("a", "c", doc="to c"), Step(("a", "x"), "b"), Step("x", "a")):
+        with pytest.raises(ValueError, match="names unknown phase"):
+            Flow(phases=("a", "b"), initial="a", steps=(step,))
+    with pytest.raises(ValueError) as refused:
+        Flow(phases=("a", "b"), initial="a", steps=(Step("a", "c", doc="to c"),))
+    assert str(refused.value) == "flow step 'to c' names unknown phase 'c'"
+    with pytest.raises(ValueError) as refused:
+        Flow(phases=("a", "b"), initial="a", steps=(Step("a", "c"),))
+    assert str(refused.value) == "flow step 'c' names unknown phase 'c'"
+
+
+def test_settle_takes_the_first_step_whose_conditions_all_hold_and_runs_its_callback():
+    from types import SimpleNamespace
+
+    from engine.flow import Flow, Step
+
+    seen = []
+    flow = Flow(phases=("a", "b", "c", "d"), initial="a", steps=(
+        Step("a", "b", when=(lambda s: s.go, lambda s: s.far), doc="both hold"),
+        Step("a", "c", when=(lambda s: s.go,), after=lambda s: seen.append(s.phase)),
+        Step("c", "d", when=(lambda s: s.on,)),
+        Step(("b", "d"), "a", when=(lambda s: s.back,)),
+    ))
+    assert flow.graph_edges() == [("a", "b", "both hold"), ("a", "c", ""), ("c", "d", ""), ("b", "a", ""),
+                                  ("d", "a", "")]
+    for through_machine in (False, True):
+        seen.clear()
+        state = SimpleNamespace(phase="a", go=True, far=False, on=True, back=False)
+        assert flow.settle(state, through_machine) == ["c", "d"] and seen == ["c"]
+        state = SimpleNamespace(phase="a", go=True, far=True, on=True, back=False)
+        assert flow.settle(state, through_machine) == ["b"]
+        state = SimpleNamespace(phase="a", go=False, far=True, on=True, back=False)
+        assert flow.settle(state, through_machine) == [] and state.phase == "a"
+
+
+def test_a_flow_that_never_settles_is_named():
+    from types import SimpleNamespace
+
+    from engine.flow import Flow, Step
+
+    flow = Flow(phases=("a", "b"), initial="a", steps=(Step("a", "b"), Step("b", "a")))
+    with pytest.raises(RuntimeError, match=r"flow did not settle after 32 steps \(phase a\)"):
+        flow.settle(SimpleNamespace(phase="a"))

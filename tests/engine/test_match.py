@@ -3,6 +3,7 @@ that a refused or failing action changes nothing."""
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
@@ -11,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from engine.codec import to_data
-from engine.errors import IllegalAction
+from engine.errors import BadJournal, BadOptions, IllegalAction
 from engine.games import all_games
-from engine.match import Match
-from engine.testing import play_random
+from engine.match import Header, Match, check_action_shape, describe_action, same_action
+from engine.testing import play_random, tenno_position
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -110,3 +111,167 @@ def test_a_rule_that_fails_halfway_never_leaves_a_half_changed_state(game, where
     match.apply(action)  # and the game goes on from where it was
     assert match.actions == actions + [action]
     assert to_data(match.state) == to_data(Match.replay(match.header, match.actions).state)
+
+
+# --- the header -----------------------------------------------------------------------------
+
+def test_a_header_round_trips_with_every_field():
+    header = Match.new("tenno", 3, seed=9, options={"final_tie": "turn_order"}, names=["A", "B", "C"]).header
+    data = header.to_data()
+    assert data == {"game": "tenno", "players": 3, "seed": 9, "options": dict(header.options),
+                    "names": ["A", "B", "C"], "version": 1}
+    assert data["options"]["final_tie"] == "turn_order"
+    assert Header.from_data(data) == header
+    assert Header.from_data({"game": "tenno", "players": 3, "seed": 9}) == Header("tenno", 3, 9, {}, ())
+
+
+@pytest.mark.parametrize("data, message", [
+    ([], "the header is not a JSON object"),
+    ({"game": "tenno"}, "the header lacks players, seed"),
+    ({"game": "tenno", "players": 2, "seed": 1, "version": 2}, "journal format 2 is not 1"),
+    ({"game": "tenno", "players": 2, "seed": 1, "version": None}, "journal format None is not 1"),
+    ({"game": "tenno", "players": "2", "seed": 1}, "the header's players and seed must be integers"),
+    ({"game": "tenno", "players": 2, "seed": 1, "options": []},
+     "the header's options must be an object and its names a list"),
+    ({"game": "tenno", "players": 2, "seed": 1, "names": "AB"},
+     "the header's options must be an object and its names a list"),
+])
+def test_a_bad_header_is_refused_saying_what_is_wrong(data, message):
+    with pytest.raises(BadJournal) as refused:
+        Header.from_data(data)
+    assert str(refused.value) == message
+
+
+def test_a_headers_names_and_game_are_read_as_text():
+    header = Header.from_data({"game": "tenno", "players": 2, "seed": 1, "names": [1, "B"]})
+    assert header.names == ("1", "B") and header.players == 2 and header.options == {}
+
+
+# --- actions: shape, legality, words ------------------------------------------------------
+
+@pytest.mark.parametrize("action, message", [
+    ("attack", "an action is an object with a 'seat' and a 'do'"),
+    ({"seat": 0}, "an action needs an integer 'seat' and a string 'do'"),
+    ({"seat": True, "do": "x"}, "an action needs an integer 'seat' and a string 'do'"),
+    ({"seat": 0, "do": 3}, "an action needs an integer 'seat' and a string 'do'"),
+    ({"seat": 0, "do": "x", "f": {"a": 1}}, "action field 'f' is not a plain value"),
+    ({"seat": 0, "do": "x", "f": [1, [2]]}, "action field 'f' is not a plain value"),
+])
+def test_an_action_that_is_not_a_small_plain_record_is_refused(action, message):
+    with pytest.raises(IllegalAction) as refused:
+        check_action_shape(action)
+    assert str(refused.value) == message
+
+
+def test_plain_values_and_lists_of_them_are_accepted():
+    action = {"seat": 0, "do": "x", "a": None, "b": True, "c": "s", "d": [1, "2", None]}
+    assert check_action_shape(action) is action
+
+
+def test_refusals_name_the_seat_the_choices_and_the_fields():
+    match = tenno_position(3, {}, active=1)
+    with pytest.raises(IllegalAction) as refused:
+        match.apply({"seat": 0, "do": "attack"})
+    assert str(refused.value) == "Red has nothing to decide now (waiting for Blue)"
+    with pytest.raises(IllegalAction) as refused:
+        match.apply({"seat": 1, "do": "swap"})
+    assert str(refused.value) == "Blue cannot 'swap' now; the choices are: attack"
+    with pytest.raises(IllegalAction) as refused:
+        match.apply({"seat": 1, "do": "attack", "slot": 0, "target": 1, "target_slot": 0})
+    assert str(refused.value) == "Blue: attack(slot=0, target=1, target_slot=0) is not a legal 'attack' now"
+    with pytest.raises(IllegalAction) as refused:
+        match.apply({"seat": 3, "do": "attack"})
+    assert str(refused.value) == "there is no seat 3 at a 3-player table"
+
+
+def test_nobody_is_named_when_no_seat_is_waited_for():
+    match = tenno_position(2, {})
+    match.state.phase = "limbo"  # no seat is pending in a phase the rules do not know
+    match.state = match.state
+    with pytest.raises(IllegalAction) as refused:
+        match.apply({"seat": 0, "do": "attack"})
+    assert str(refused.value) == "Red has nothing to decide now (waiting for nobody)"
+
+
+def test_true_is_not_seat_one_nor_slot_one():
+    match = tenno_position(2, {})
+    legal = match.legal_actions(0)[0]
+    assert same_action(legal, dict(legal))
+    assert not same_action(legal, {**legal, "slot": True if legal["slot"] == 1 else legal["slot"] + 0.0})
+    assert same_action({"seat": 0, "do": "x", "l": [1, 2]}, {"seat": 0, "do": "x", "l": [1, 2]})
+    assert not same_action({"seat": 0, "do": "x", "l": [1, 2]}, {"seat": 0, "do": "x", "l": [1, True]})
+    assert not same_action({"seat": 0, "do": "x", "l": [1]}, {"seat": 0, "do": "x", "l": [1, 2]})
+    assert not same_action({"seat": 0, "do": "x", "l": [1]}, {"seat": 0, "do": "x", "l": 1})
+    with pytest.raises(IllegalAction, match="is not a legal 'attack'"):
+        match.apply({**legal, "target": True})
+
+
+def test_describe_action_spells_the_fields_but_not_seat_or_kind():
+    assert describe_action({"seat": 2, "do": "pay", "to": 1, "token": "III"}) == "pay(to=1, token=III)"
+    assert describe_action({"seat": 2, "do": "pass"}) == "pass()"
+
+
+def test_legal_actions_of_a_seat_that_is_not_at_the_table_are_none():
+    match = tenno_position(2, {})
+    assert match.legal_actions(2) == [] and match.legal_actions(-1) == []
+    assert match.legal_actions(0) and match.legal_actions(0) is match.legal_actions(0)  # kept until a change
+
+
+def test_an_ended_game_has_no_pending_seat_and_no_legal_action():
+    match = tenno_position(2, {0: [9, 2, 3], 1: [7, 2, 3]}, hands={1: []})
+    match.apply({"seat": 0, "do": "attack", "slot": 0, "target": 1, "target_slot": 0})
+    match.apply({"seat": 1, "do": "defend", "monk": False})
+    assert match.is_over and match.pending() == [] and match.legal_actions(0) == []
+    with pytest.raises(IllegalAction) as refused:
+        match.apply({"seat": 0, "do": "attack"})
+    assert str(refused.value) == "the game is over"
+
+
+# --- building, replaying, taking back --------------------------------------------------------
+
+def test_new_uses_seed_zero_the_options_and_the_names_it_is_given():
+    match = Match.new("tenno", 2)
+    assert match.header.seed == 0 and match.header.names == ("Red", "Blue")
+    named = Match.new("tenno", 2, names=["Ann", "Bo"], options={"start_seat": 1})
+    assert named.names == ("Ann", "Bo") and named.state.active == 1 and named.header.options["start_seat"] == 1
+    with pytest.raises(BadOptions) as refused:
+        Match.new("tenno", 2, names=["Ann"])
+    assert str(refused.value) == "1 seat names for 2 players"
+    with pytest.raises(BadOptions, match="^tenno has no option 'x'"):
+        Match.new("tenno", 2, options={"x": 1})
+
+
+def test_replay_keeps_names_and_options_and_names_the_action_that_fails():
+    match = _midgame("tenno")
+    header = Header("tenno", match.header.players, 5, {"start_seat": 1}, ("A", "B", "C"))
+    again = Match.replay(header, [])
+    assert again.names == ("A", "B", "C") and again.state.active == 1
+    played = Match.replay(match.header, match.actions)
+    with pytest.raises(BadJournal) as refused:
+        Match.replay(match.header, played.actions[:2] + [{"seat": 0, "do": "fly"}])
+    assert str(refused.value).startswith("saved action 3 does not replay: ")
+    with pytest.raises(BadJournal) as refused:
+        Match.replay(Header("tenno", 9, 1), [])
+    assert str(refused.value) == "cannot start the saved game: tenno is for 2 to 7 players, not 9"
+
+
+def test_take_back_is_replay_minus_the_last_action():
+    match = _midgame("quovadis", actions=6)
+    before = Match.replay(match.header, match.actions[:-1])
+    match.take_back()
+    assert match.actions == before.actions and to_data(match.state) == to_data(before.state)
+    assert match.legal_actions(match.pending()[0]) == before.legal_actions(before.pending()[0])
+    empty = Match.new("tenno", 2)
+    with pytest.raises(IllegalAction) as refused:
+        empty.take_back()
+    assert str(refused.value) == "there is nothing to take back"
+
+
+def test_a_saved_match_comes_back_with_its_actions():
+    match = _midgame("shadow", actions=8)
+    data = json.loads(json.dumps(match.to_data()))
+    assert set(data) == {"header", "state", "actions"} and data["actions"] == match.actions
+    back = Match.from_data(data)
+    assert back.game is match.game and back.header == match.header and back.actions == match.actions
+    assert to_data(back.state) == to_data(match.state)
+    assert Match.from_data({k: v for k, v in data.items() if k != "actions"}).actions == []

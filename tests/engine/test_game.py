@@ -1,0 +1,124 @@
+"""The game protocol's shared pieces: results, waiting lines, seat names, the registry, the words' catalog."""
+
+from __future__ import annotations
+
+import gettext
+
+import pytest
+
+from engine import i18n
+from engine.errors import BadJournal, EngineError, IllegalAction, UnknownGame
+from engine.game import Game, ModularGame, Result, waiting_line
+from engine.games import all_games, get_game, register
+from engine.rng import Rng
+
+NAMES = ("Red", "Blue", "Yellow", "Green")
+
+
+def test_a_result_is_json_data_with_string_seat_keys():
+    result = Result(scores={0: 3, 1: 5}, winners=(1,), breakdown={0: {"x": 1}, 1: {"x": 2}}, reason="refill")
+    assert result.to_data() == {"scores": {"0": 3, "1": 5}, "winners": [1],
+                                "breakdown": {"0": {"x": 1}, "1": {"x": 2}}, "reason": "refill"}
+    assert Result(scores={}, winners=()).to_data() == {"scores": {}, "winners": [], "breakdown": {}, "reason": ""}
+
+
+def test_the_waiting_line_names_one_or_two_seats_and_counts_more():
+    assert waiting_line([2], NAMES) == "Waiting for Yellow"
+    assert waiting_line([0, 3], NAMES) == "Waiting: Red, Green"
+    assert waiting_line([0, 1, 3], NAMES) == "Waiting for 3 seats"
+
+
+def test_seat_names_are_the_games_colours_or_numbered_when_there_are_too_few():
+    class Plain(ModularGame):
+        colours = ("Red", "Blue")
+
+    assert Plain().seat_names(2) == ["Red", "Blue"]
+    assert Plain().seat_names(3) == ["Seat 1", "Seat 2", "Seat 3"]
+    assert Game().seat_names(2) == ["Seat 1", "Seat 2"]
+
+
+def test_the_base_game_names_what_a_game_must_provide():
+    game = Game()
+    for call in (lambda: game.setup(2, Rng(), {}), lambda: game.pending(None), lambda: game.legal_actions(None, 0),
+                 lambda: game.perform(None, {}), lambda: game.result(None), lambda: game.view(None, 0),
+                 lambda: game.public_view(None), lambda: game.public_prompt({}, NAMES),
+                 lambda: game.header({}, NAMES), lambda: game.panel({}, NAMES), lambda: game.ask({}, NAMES),
+                 lambda: game.label({}, "k", 1, NAMES, {}), lambda: game.describe_event({}, NAMES),
+                 lambda: game.redeal(None, 0, Rng())):
+        with pytest.raises(NotImplementedError):
+            call()
+    assert game.standings({}, NAMES) == [] and game.rules_help({}, NAMES) == []
+    assert game.check_invariants(None) is None
+
+
+def test_rules_help_is_the_phases_lines_and_the_end_has_its_own():
+    tenno = get_game("tenno")
+    text = tenno.text
+    assert tenno.rules_help({"phase": "attack"}, NAMES) == list(text.HELP["attack"])
+    assert tenno.rules_help({"phase": "attack", "over": {"winners": [0]}}, NAMES) == list(text.HELP.get("over", ()))
+    assert tenno.rules_help({"phase": "nowhere"}, NAMES) == []
+
+
+def test_the_registry_knows_every_game_and_names_them_when_asked_for_another():
+    assert [g.name for g in all_games()] == ["quovadis", "shadow", "tenno"]
+    assert get_game("tenno") is next(g for g in all_games() if g.name == "tenno")
+    with pytest.raises(UnknownGame) as refused:
+        get_game("chess")
+    assert str(refused.value) == "no game called 'chess' (known games: quovadis, shadow, tenno)"
+    assert str(UnknownGame()) == "unknown game"
+    game = get_game("tenno")
+    assert register(game) is game
+
+
+def test_every_refusal_is_an_engine_error_and_a_value_error():
+    for error in (IllegalAction, BadJournal):
+        assert issubclass(error, EngineError) and issubclass(error, ValueError)
+    assert issubclass(UnknownGame, KeyError)
+
+
+def test_english_is_the_source_text_and_a_missing_catalog_falls_back_to_it():
+    try:
+        i18n.set_language("xx_NOWHERE")
+        assert i18n._("Waiting for {name}") == "Waiting for {name}"
+        assert i18n.ngettext("one seat", "{n} seats", 1) == "one seat"
+        assert i18n.ngettext("one seat", "{n} seats", 2) == "{n} seats"
+        i18n.set_language(None)
+        assert isinstance(i18n._current, gettext.NullTranslations) and i18n._("x") == "x"
+        assert i18n.N_("marked") == "marked"
+    finally:
+        i18n.set_language(None)
+
+
+def test_a_catalog_is_looked_up_in_the_courtier_domain_under_the_locale_folder(tmp_path, monkeypatch):
+    """A language with a catalog speaks it at once; `_` asks the current catalog on every call."""
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    _write_mo(folder / "courtier.mo", {"Waiting for {name}": "On attend {name}"})
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    try:
+        i18n.set_language("fr")
+        assert waiting_line([1], NAMES) == "On attend Blue"
+    finally:
+        i18n.set_language(None)
+    assert waiting_line([1], NAMES) == "Waiting for Blue"
+
+
+def _write_mo(path, messages: dict[str, str]) -> None:
+    """A minimal GNU .mo catalog (the format gettext reads), for one test."""
+    import struct
+
+    keys = sorted(messages)
+    ids = b"".join(k.encode() + b"\0" for k in keys)
+    strs = b"".join(messages[k].encode() + b"\0" for k in keys)
+    start = 7 * 4 + 16 * len(keys)
+    offsets, pos = [], 0
+    for k in keys:
+        offsets.append((len(k.encode()), start + pos))
+        pos += len(k.encode()) + 1
+    targets, pos = [], 0
+    for k in keys:
+        targets.append((len(messages[k].encode()), start + len(ids) + pos))
+        pos += len(messages[k].encode()) + 1
+    header = struct.pack("Iiiiiii", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + 8 * len(keys), 0, 0)
+    table = b"".join(struct.pack("ii", *o) for o in offsets) + b"".join(struct.pack("ii", *t) for t in targets)
+    path.write_bytes(header + table + ids + strs)
