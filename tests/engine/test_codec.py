@@ -34,6 +34,8 @@ class Sample:
     pair: tuple[int, ...] = ()
     by_seat: dict[int, int] = field(default_factory=dict)
     by_name: dict[str, bool] = field(default_factory=dict)
+    either: int | str = 0
+    none_first: None | int = None
 
 
 GOOD = Sample(seat=2, name="Red", ratio=0.5, maybe=None, inner=Inner(3, True), items=[1, 2], pair=(4, 5),
@@ -99,3 +101,20 @@ def test_a_saved_match_with_true_in_its_state_is_refused():
     data["state"]["active"] = True
     with pytest.raises(BadJournal, match="state.active: expected an integer, got True"):
         Match.from_data(data)
+
+
+def test_fields_left_out_take_their_defaults_and_a_union_tries_each_member():
+    assert from_data(Inner, {"count": 2}) == Inner(2, False)
+    data = to_data(GOOD)
+    for key in ("items", "pair", "by_seat", "by_name", "either", "none_first"):
+        data.pop(key)
+    assert from_data(Sample, data) == Sample(seat=2, name="Red", ratio=0.5, maybe=None, inner=Inner(3, True))
+    assert from_data(Sample, {**to_data(GOOD), "either": "x"}).either == "x"
+    assert from_data(Sample, {**to_data(GOOD), "either": 4}).either == 4
+    assert from_data(Sample, {**to_data(GOOD), "none_first": 4}).none_first == 4
+
+
+def test_a_type_the_codec_does_not_know_is_named():
+    with pytest.raises(BadJournal) as refused:
+        from_data(set[int], [1])
+    assert str(refused.value) == "state: cannot rebuild type set[int]"
