@@ -1,0 +1,181 @@
+"""The runtime's own rules, one at a time, on luma's dummy screens (no buttons, no threads).
+
+What a table command answers, what a refused action tells its seat, who is
+told of an accepted action or an undo, which seats are redrawn and in what
+order, and how the information pages and another match are put on the seats.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from engine.errors import BadOptions
+from engine.match import Match
+from engine.testing import tenno_position
+from firmware.table.faces import lines_of
+from firmware.table.runtime import Command, Runtime
+from hardware.events import InputEvent
+from hardware.screens import dummy_screen
+from hardware.table import ScreenConfig
+
+NINJA = 4
+
+
+def screens(count: int):
+    return [dummy_screen(ScreenConfig(), name=f"seat {i + 1}") for i in range(count)]
+
+
+def text(runtime: Runtime, seat: int) -> str:
+    return "\n".join(lines_of(runtime.seats[seat].face))
+
+
+def press(runtime: Runtime, seat: int, button: str = "ok", gesture: str = "press") -> None:
+    runtime.post(InputEvent(seat, button, gesture))
+    runtime.drain()
+
+
+def test_a_runtime_needs_one_screen_per_seat():
+    with pytest.raises(ValueError) as refused:
+        Runtime(Match.new("tenno", 3), [None, None])
+    assert str(refused.value) == "2 screens for 3 seats"
+
+
+def test_every_seat_is_drawn_at_once_and_each_menu_asks_to_confirm_what_the_game_says():
+    match = Match.new("quovadis", 3, seed=1)
+    shown = screens(3)
+    runtime = Runtime(match, shown)
+    assert all(seat.face is not None for seat in runtime.seats)
+    assert all(s.image.tobytes() != b"\0" * len(s.image.tobytes()) for s in shown)
+    assert all(seat.menu.confirm == frozenset({"pay"}) for seat in runtime.seats)
+    assert runtime.version == 3
+
+
+def test_step_handles_one_event_and_drain_counts_them():
+    runtime = Runtime(Match.new("tenno", 2, seed=1), [None, None])
+    assert runtime.step() is False and runtime.drain() == 0
+    runtime.post(InputEvent(0, "next", "press"))
+    runtime.post(InputEvent(1, "next", "press"))
+    assert runtime.step() is True
+    assert runtime.drain() == 1
+
+
+def test_an_event_from_a_seat_that_is_not_at_the_table_is_ignored_and_logged(caplog):
+    runtime = Runtime(Match.new("tenno", 2, seed=1), [None, None])
+    faces = [seat.face for seat in runtime.seats]
+    with caplog.at_level(logging.WARNING, logger="firmware.table.runtime"):
+        for seat in (2, -1):
+            runtime.handle(InputEvent(seat, "ok", "press"))
+    assert [r.getMessage() for r in caplog.records] == ["event from unknown seat 2 ignored",
+                                                      "event from unknown seat -1 ignored"]
+    assert [seat.face for seat in runtime.seats] == faces and runtime.match.actions == []
+
+
+def test_moving_along_a_menu_redraws_that_seat_alone():
+    runtime = Runtime(Match.new("tenno", 3, seed=2), screens(3))
+    before = runtime.version
+    faces = [seat.face for seat in runtime.seats]
+    press(runtime, 1, "next")
+    assert runtime.version == before + 1
+    assert runtime.seats[0].face == faces[0] and runtime.seats[2].face == faces[2]
+    assert "2/6" in text(runtime, 1)
+    press(runtime, 1, "prev")
+    assert "1/6" in text(runtime, 1)
+
+
+def test_the_seat_that_acted_is_drawn_first_and_every_listener_hears_the_action():
+    drawn, heard = [], []
+
+    class Pod:
+        size = (128, 64)
+
+        def __init__(self, seat):
+            self.seat = seat
+
+        def show_face(self, face):
+            drawn.append(self.seat)
+
+    match = tenno_position(3, {}, active=1)
+    runtime = Runtime(match, [Pod(0), Pod(1), Pod(2)],
+                      listeners=[lambda m, a, e: heard.append((m, a, e))])
+    drawn.clear()
+    action = match.legal_actions(1)[0]
+    assert runtime.submit(action) is True  # Blue attacks: every seat's screen changes
+    assert drawn[0] == 1 and sorted(drawn) == [0, 1, 2]
+    assert heard == [(match, action, [{"type": "attack", "seat": 1, "slot": 0, "card": 1, "target": 0,
+                                      "target_slot": 0, "second": False}])]
+
+
+def test_a_refused_action_tells_its_seat_why_and_changes_nothing(caplog):
+    match = tenno_position(2, {}, active=0)
+    runtime = Runtime(match, [None, None])
+    with caplog.at_level(logging.INFO, logger="firmware.table.runtime"):
+        assert runtime.submit({"seat": 1, "do": "attack"}) is False
+    assert runtime.seats[1].notice == "Blue has nothing to decide now (waiting for Red)"
+    assert "! Blue has nothing to decide now" in text(runtime, 1)
+    assert caplog.records[-1].getMessage() == "seat 1: Blue has nothing to decide now (waiting for Red)"
+    assert runtime.submit("nonsense") is False and match.actions == []
+    press(runtime, 1, "next")
+    assert runtime.seats[1].notice == ""  # the next press clears it
+
+
+def test_commands_answer_in_words_known_unknown_badly_called_or_failing():
+    runtime = Runtime(Match.new("tenno", 2, seed=1), [None, None])
+    replies = []
+    assert runtime.run_command(Command("dance", reply=replies.append)) == "Unknown command 'dance'; known: undo"
+    runtime.commands["new_game"] = lambda game: (_ for _ in ()).throw(BadOptions(f"no {game}"))
+    runtime.commands["end_game"] = lambda: (_ for _ in ()).throw(OSError(28, "No space left on device"))
+    assert runtime.run_command(Command("undo", {"seat": 1})).startswith(
+        "Bad arguments for undo: ") and "seat" in runtime.run_command(Command("undo", {"seat": 1}))
+    assert runtime.run_command(Command("new_game", {"game": "chess"})) == "new_game failed: no chess"
+    assert runtime.run_command(Command("end_game")) == "end_game failed: [Errno 28] No space left on device"
+    assert runtime.run_command(Command("dance")) == "Unknown command 'dance'; known: end_game, new_game, undo"
+    assert replies == ["Unknown command 'dance'; known: undo"]
+
+
+def test_undo_tells_every_listener_and_redraws_every_seat_from_the_top():
+    heard = []
+    match = Match.new("tenno", 3, seed=2, options={"start_seat": 0})
+    runtime = Runtime(match, [None, None, None], listeners=[lambda m, a, e: heard.append((m, a, e))])
+    press(runtime, 0)
+    press(runtime, 1, "next")
+    heard.clear()
+    assert runtime.undo() is True
+    assert heard == [(runtime.match, None, [{"type": "undo"}])]
+    assert runtime.match.actions == [] and all(seat.menu.path == [] for seat in runtime.seats)
+    assert "1/6" in text(runtime, 1)
+    assert runtime.undo() is False and len(heard) == 1
+
+
+def test_another_match_on_the_same_seats_starts_every_seat_afresh():
+    runtime = Runtime(Match.new("tenno", 3, seed=2), [None, None, None])
+    press(runtime, 1, "next")
+    runtime.submit({"seat": 2, "do": "fly"})
+    other = Match.new("quovadis", 3, seed=4)
+    runtime.replace_match(other, None)
+    assert runtime.match is other and runtime.journal is None
+    assert all(seat.notice == "" and seat.menu.path == [] and seat.menu.cursor == 0 for seat in runtime.seats)
+    assert all(seat.menu.confirm == frozenset({"pay"}) for seat in runtime.seats)
+    assert runtime.seats[0].face.header == other.game.header(other.view(0), other.names)
+    with pytest.raises(ValueError) as refused:
+        runtime.replace_match(Match.new("tenno", 2), None)
+    assert str(refused.value) == "2 players on a 3-seat runtime"
+
+
+def test_an_announcement_is_a_page_on_every_seat_that_ok_closes():
+    runtime = Runtime(Match.new("tenno", 2, seed=1), [None, None])
+    long = "The saved game could not be read and was kept aside as games/current.unreadable-1.jsonl"
+    runtime.announce("Started anew", [long, "Second line"])
+    for seat in runtime.seats:
+        assert seat.mode == "info" and seat.info_title == "Started anew" and seat.info_offset == 0
+        assert len(seat.info) > 2 and seat.info[-1] == "Second line"
+    assert "[Red] Started anew" in text(runtime, 0)
+    for _ in range(8):
+        press(runtime, 0, "next")
+    assert runtime.seats[0].info_offset == len(runtime.seats[0].info) - 1  # never past the last line
+    for _ in range(6):
+        press(runtime, 0, "prev")
+    assert runtime.seats[0].info_offset == 0  # nor before the first
+    press(runtime, 0, "ok")
+    assert runtime.seats[0].mode == "" and runtime.seats[1].mode == "info"
