@@ -77,3 +77,51 @@ def test_a_pending_confirmation_is_dropped_when_its_action_stops_being_legal():
     assert menu.confirming is None and level.key == "to" and level.chosen == {"do": "pay"}
     assert menu.choose(gone) is None  # choosing starts the payment afresh and asks again for the II
     assert menu.confirming == gone[0]
+
+
+def test_a_confirmation_is_one_yes_for_the_action_asked_about():
+    pays = [{"seat": 1, "do": "pay", "to": t, "token": "III"} for t in (0, 2)]
+    menu = Menu(confirm=frozenset({"pay"}))
+    menu.move(pays, +1)
+    menu.choose(pays)
+    level = menu.level(pays)
+    assert (level.key, level.values, level.chosen, level.complete) == ("confirm", [True], pays[1], None)
+    level.chosen["to"] = 9  # the level is the menu's answer, not its memory
+    assert menu.confirming == pays[1]
+
+
+def test_a_single_action_level_names_its_kind_and_what_was_chosen_above():
+    menu = Menu()
+    refills = [{"seat": 0, "do": "refill", "slot": 1, "card": c} for c in (4, 5)]
+    menu.move(refills, +1)
+    assert menu.choose(refills) == refills[1]
+    level = Menu(path=[("card", 4)]).level(refills)
+    assert (level.key, level.values, level.chosen, level.complete) == ("do", ["refill"], {"card": 4}, refills[0])
+
+
+def test_two_identical_actions_are_one_choice_and_the_first_is_taken():
+    twice = [{"seat": 0, "do": "skip"}, {"seat": 0, "do": "skip"}]
+    level = Menu().level(twice)
+    assert (level.key, level.values, level.chosen, level.complete) == ("do", ["skip"], {"do": "skip"}, twice[0])
+    assert level.complete is twice[0]
+    assert Menu().choose(twice) is twice[0]
+
+
+def test_fields_are_asked_in_the_first_actions_order_even_when_others_list_them_otherwise():
+    actions = [{"seat": 0, "do": "move", "area": "A", "spot": "s1"},
+               {"seat": 0, "spot": "s2", "area": "B", "do": "move"}]
+    assert Menu().level(actions).key == "area"
+
+
+def test_moving_with_nothing_to_choose_does_nothing():
+    menu = Menu()
+    menu.move([], +1)
+    assert menu.cursor == 0
+
+
+def test_back_returns_the_cursor_to_the_first_value():
+    menu = Menu()
+    menu.choose(ATTACKS)
+    menu.move(ATTACKS, +1)
+    assert menu.cursor == 1
+    assert menu.back() is True and menu.cursor == 0

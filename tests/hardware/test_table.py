@@ -508,3 +508,61 @@ def test_header_pin_gives_the_physical_pin():
     """header_pin maps BCM numbers to 40-pin header positions for wiring messages."""
     assert [header_pin(n) for n in (2, 3, 17, 26, 0, 21)] == [3, 5, 11, 37, 27, 40]
     assert header_pin(28) is None
+
+
+@pytest.mark.parametrize("value, kind", [
+    ("true", "a boolean"), ("1", "an integer"), ("1.5", "a float"), ("{ a = 1 }", "a table"),
+    ("[1]", "an array"), ("1979-05-27", "a date or time"),
+])
+def test_a_value_of_the_wrong_kind_is_named_the_way_toml_names_it(value, kind):
+    assert str(rejected(f"[table]\nname = {value}\n" + RED)) == f"table.toml:1: [table]: name: must be a string, not {kind}"
+
+
+def test_toml_that_breaks_off_at_the_end_names_the_last_line():
+    error = rejected('[table]\n\nname = "x')
+    assert str(error) == "table.toml:3: invalid TOML near the end: Unterminated string" and error.line == 3
+    assert rejected("name = ").line == 1
+    error = rejected('a = 1\n[[seat]\n')
+    assert str(error) == "table.toml:2: invalid TOML at column 7: Expected ']]' at the end of an array declaration"
+
+
+def test_load_table_names_a_file_that_is_not_utf_8(tmp_path):
+    path = tmp_path / "latin.toml"
+    path.write_bytes(b'[table]\nname = "Caf\xe9"\n')
+    with pytest.raises(TableConfigError) as caught:
+        load_table(path)
+    assert str(caught.value) == f"{path}: not UTF-8 text (byte 19)"
+    with pytest.raises(TableConfigError) as caught:
+        load_table(tmp_path)
+    assert str(caught.value) == f"{tmp_path}: cannot read: Is a directory"
+
+
+def test_emulator_seats_take_three_pins_each_in_order_and_two_screens_per_port():
+    table = emulator_table(4)
+    assert (table.name, table.backend, table.source) == ("Emulated table", "emulator", "<emulator>")
+    assert [s.name for s in table.seats] == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+    assert [s.index for s in table.seats] == [0, 1, 2, 3]
+    assert [(s.buttons.prev, s.buttons.next, s.buttons.ok) for s in table.seats] == [
+        (0, 1, 4), (5, 6, 7), (8, 9, 10), (11, 12, 13)]  # GPIO2 and GPIO3 are the I2C bus
+    assert [(s.screen.port, s.screen.address) for s in table.seats] == [(1, 0x3C), (1, 0x3D), (2, 0x3C), (2, 0x3D)]
+    assert emulator_table(1).seats[0].name == "Seat 1" and len(emulator_table(8).seats) == 8
+
+
+@pytest.mark.parametrize("seats, names, message, key", [
+    (0, None, "a table has 1 to 8 seats, not 0", "seat"),
+    (9, None, "a table has 1 to 8 seats, not 9", "seat"),
+    (2, ["Ann"], "2 seats but 1 names", "seat"),
+    (2, ["Ann", " "], "seat 2: name must be a non-empty string", "seat[2].name"),
+    (2, [7, "Bo"], "seat 1: name must be a non-empty string", "seat[1].name"),
+])
+def test_an_emulator_table_refuses_a_bad_count_or_name_saying_which(seats, names, message, key):
+    with pytest.raises(TableConfigError) as caught:
+        emulator_table(seats, names)
+    assert str(caught.value) == f"<emulator>: {message}" and caught.value.key == key
+
+
+def test_an_encoder_lists_its_pins_in_a_b_push_order_and_an_i2c_panel_uses_none():
+    assert EncoderPins(16, 20, 21).items() == (("a", 16), ("b", 20), ("push", 21))
+    assert ScreenConfig().pins() == ()
+    spi = ScreenConfig(bus="spi", port=0, gpio_dc=24, gpio_rst=25, gpio_cs=8)
+    assert spi.pins() == (("gpio_dc", 24), ("gpio_rst", 25), ("gpio_cs", 8))
