@@ -44,6 +44,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         config = emulator_table(args.players or (game.min_players + 1 if game else 3))
     backend = backend_name(config.backend)
+    ui = args.ui or ("none" if backend == "pi" else "terminal")
+    if ui in ("terminal", "braille") and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise HardwareError(_("the terminal table needs a terminal (stdin and stdout are not one here): "
+                              "use --ui none to run the table headless, or --ui window for a window"))
     players = args.players or len(config.seats)
     if players > len(config.seats):
         raise HardwareError(f"{players} players need {players} seats; the table has {len(config.seats)}")
@@ -56,7 +60,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     match = session.match
     if not args.table and len(config.seats) != match.header.players:
         config = emulator_table(match.header.players)  # a resumed game keeps its own player count
-    ui = args.ui or ("none" if backend == "pi" else "terminal")
     directory = Path(args.state_dir) if args.state_dir else state_dir()
     bots = bot_seats(config.seats[: match.header.players], args.bot, match.header.players)
     with open_table(config, backend) as table:
@@ -197,9 +200,10 @@ def run_emulator(runtime: Runtime, table: Any, ui: str, log: PublicTable, record
         recorder = emulator.Recorder(record, kind="png" if record.endswith("/") else "gif", log=log)
     try:
         if ui == "window":
-            frontend = emulator.WindowFrontend(table, log=log, recorder=recorder)
+            frontend = emulator.WindowFrontend(table, log=log, recorder=recorder, seats=len(runtime.seats))
         else:
-            frontend = emulator.TerminalFrontend(table, log=log, recorder=recorder, pixels=ui == "braille")
+            frontend = emulator.TerminalFrontend(table, log=log, recorder=recorder, pixels=ui == "braille",
+                                                 seats=len(runtime.seats))
         with frontend:
             frontend.run(runtime)
     finally:

@@ -46,10 +46,14 @@ class Frontend:
         table: The open emulator or mock table; its buttons are pressed and its screens shown.
         log: Public lines to show under the seats, or None.
         recorder: Also record every new picture, or None.
+        seats: How many of the table's seats are in play (the first ones; default: all). A table
+            file may describe more seats than a game has players; only those in play are shown.
     """
 
-    def __init__(self, table: Any, *, log: PublicTable | None = None, recorder: Recorder | None = None) -> None:
+    def __init__(self, table: Any, *, log: PublicTable | None = None, recorder: Recorder | None = None,
+                 seats: int | None = None) -> None:
         self.table = table
+        self.seats = len(table.seats) if seats is None else max(0, min(seats, len(table.seats)))
         self.keyboard = Keyboard(table)
         self.log = log
         self.recorder = recorder
@@ -79,7 +83,7 @@ class Frontend:
         """Everything a picture of the table shows, from the screens and the public prompt."""
         match = runtime.match
         return {
-            "images": screen_images([seat.screen for seat in self.table.seats]),
+            "images": screen_images([seat.screen for seat in self.table.seats[: self.seats]]),
             "names": match.names,
             "prompt": match.prompt(),
             "log": self.log.lines if self.log is not None else (),

@@ -174,10 +174,13 @@ def braille(image: Image.Image) -> list[str]:
 FACE_WIDTH = 24  # characters of a seat's text face in the terminal
 
 
+SCREEN_ROWS = 6  # text rows of a 128x64 seat screen
+
+
 def face_rows(lines: Sequence[str]) -> list[str]:
-    """A seat's face as fixed-width text rows; a long line wraps, as the screen wraps its question."""
-    rows = [part for line in lines for part in (textwrap.wrap(line, FACE_WIDTH) or [""])]
-    return [row.ljust(FACE_WIDTH) for row in rows + [""] * max(0, 6 - len(rows))]
+    """A seat's screen rows (already laid out as its pixels show them) as a fixed-width text block."""
+    rows = [line[:FACE_WIDTH] for line in lines]
+    return [row.ljust(FACE_WIDTH) for row in rows + [""] * max(0, SCREEN_ROWS - len(rows))]
 
 
 def terminal_lines(images: Sequence[Image.Image], names: Sequence[str], prompt: Prompt | None = None,

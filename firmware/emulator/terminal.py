@@ -6,7 +6,8 @@ import locale
 import logging
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..table.faces import Face, lines_of
+from ..table.faces import Face
+from ..table.render import WIDTH, HEIGHT, screen_rows
 from ..public import PublicTable
 from .loop import Frontend
 from .picture import compose, terminal_lines
@@ -20,9 +21,9 @@ _ESC = 27
 _CTRL_C = 3
 
 
-def face_text(face: Face | None) -> list[str]:
-    """What a seat's screen says, line by line (blank before its first drawing)."""
-    return lines_of(face) if face is not None else []
+def face_text(face: Face | None, size: tuple[int, int] = (WIDTH, HEIGHT)) -> list[str]:
+    """What a seat's screen shows, row by row, exactly as its pixels do (blank before its first drawing)."""
+    return screen_rows(face, size) if face is not None else []
 
 
 class TerminalFrontend(Frontend):
@@ -40,10 +41,10 @@ class TerminalFrontend(Frontend):
     """
 
     def __init__(self, table: Any, *, poll_ms: int = 50, log: PublicTable | None = None,
-                 recorder: Recorder | None = None, pixels: bool = False) -> None:
+                 recorder: Recorder | None = None, pixels: bool = False, seats: int | None = None) -> None:
         import curses  # not on every platform, so only when a terminal is wanted
 
-        super().__init__(table, log=log, recorder=recorder)
+        super().__init__(table, log=log, recorder=recorder, seats=seats)
         self._curses = curses
         self.poll_ms = poll_ms
         self.pixels = pixels
@@ -102,7 +103,9 @@ class TerminalFrontend(Frontend):
         window = self.window
         height, width = window.getmaxyx()
         snapshot = self.snapshot(runtime)
-        faces = None if self.pixels else [face_text(seat.face) for seat in runtime.seats]
+        faces = None if self.pixels else [
+            face_text(seat.face, getattr(screen, "size", (WIDTH, HEIGHT)))
+            for seat, screen in zip(runtime.seats, runtime.screens)]
         self.lines = terminal_lines(width=width, faces=faces, **snapshot)
         window.erase()
         for y, line in enumerate(self.lines[:height]):

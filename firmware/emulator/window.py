@@ -38,12 +38,13 @@ class WindowFrontend(Frontend):
     """
 
     def __init__(self, table: Any, *, scale: int = 2, poll_ms: int = 50, columns: int | None = None,
-                 title: str = "courtier", log: PublicTable | None = None, recorder: Recorder | None = None) -> None:
-        super().__init__(table, log=log, recorder=recorder)
+                 title: str = "courtier", log: PublicTable | None = None, recorder: Recorder | None = None,
+                 seats: int | None = None) -> None:
+        super().__init__(table, log=log, recorder=recorder, seats=seats)
         self.poll_ms = poll_ms
         self.columns = columns
         self.picture: Image.Image | None = None
-        images = screen_images([seat.screen for seat in table.seats])
+        images = screen_images([seat.screen for seat in table.seats[: self.seats]])
         width, height = compose(images, [""] * len(images), columns=columns).size
         devices = luma_emulator()
         import pygame

@@ -7,6 +7,7 @@ font, never counted in bytes, so the same layout serves Chinese glyphs.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -56,15 +57,33 @@ def wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-def render_face(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Image.Image:
+@dataclass(frozen=True)
+class Layout:
+    """Exactly what a screen shows of a face: each row's text, already cut to the width in pixels."""
+
+    header: str
+    body: tuple[str, ...]
+    choice: str = ""  # the menu choice, "" when there is none
+    position: str = ""  # e.g. "2/5", drawn at the right end of the choice bar
+
+    def rows(self) -> list[str]:
+        """The rows as plain text, top to bottom (what the terminal table prints for a seat)."""
+        rows = [self.header, *self.body]
+        if self.choice:
+            rows.append(f"{'<' if self.position else '>'} {self.choice} {self.position}".rstrip())
+        return rows
+
+
+def layout(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Layout:
+    """Lay a face out on a screen of `size`: what fits, cut where it must be, and nothing more.
+
+    The header bar holds the seat's name and the table state; then the private
+    panel, the question (at least one line, marked with '~' where cut), a
+    notice, and the menu choice on the bottom bar.
+    """
     width, height = size
-    image = Image.new("1", size, 0)
-    draw = ImageDraw.Draw(image)
     f = font()
     rows = height // LINE
-    # Header bar: the seat's name, then the table state, white on black inverted.
-    draw.rectangle((0, 0, width - 1, LINE - 1), fill=1)
-    draw.text((1, -1), fit(f"{face.seat_name}|{face.header}", width - 2), font=f, fill=0)
     bottom: list[str] = []
     if face.notice:
         bottom.append("! " + face.notice)
@@ -80,18 +99,39 @@ def render_face(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Image.Im
         ask = ask[: room - 1] + [last + "~"]
     panel_rows = max(0, free - len(ask))
     body = [fit(line, width) for line in face.panel[:panel_rows]] + [fit(a, width) for a in ask]
+    body += [fit(b, width) for b in bottom]
+    body = body[: max(0, rows - 1 - menu_rows)]
+    right_w = int(f.getlength(face.position)) + 2 if face.position else 0
+    return Layout(header=fit(f"{face.seat_name}|{face.header}", width - 2), body=tuple(body),
+                  choice=fit(face.choice, width - 10 - right_w) if face.choice else "",
+                  position=face.position if face.choice else "")
+
+
+def screen_rows(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> list[str]:
+    """The text rows a screen of `size` shows for `face`, exactly as `render_face` draws them."""
+    return layout(face, size).rows()
+
+
+def render_face(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Image.Image:
+    width, height = size
+    image = Image.new("1", size, 0)
+    draw = ImageDraw.Draw(image)
+    f = font()
+    shown = layout(face, size)
+    # Header bar: the seat's name, then the table state, white on black inverted.
+    draw.rectangle((0, 0, width - 1, LINE - 1), fill=1)
+    draw.text((1, -1), shown.header, font=f, fill=0)
     y = LINE
-    for line in body + [fit(b, width) for b in bottom]:
+    for line in shown.body:
         draw.text((0, y - 1), line, font=f, fill=1)
         y += LINE
-    if face.choice:
+    if shown.choice:
         y = height - LINE
         draw.rectangle((0, y, width - 1, height - 1), fill=1)
-        left = "<" if face.position else ">"
-        right = face.position
+        right = shown.position
         right_w = int(f.getlength(right)) + 2 if right else 0
-        draw.text((1, y - 1), left, font=f, fill=0)
-        draw.text((8, y - 1), fit(face.choice, width - 10 - right_w), font=f, fill=0)
+        draw.text((1, y - 1), "<" if right else ">", font=f, fill=0)
+        draw.text((8, y - 1), shown.choice, font=f, fill=0)
         if right:
             draw.text((width - right_w, y - 1), right, font=f, fill=0)
     return image

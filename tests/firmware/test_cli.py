@@ -141,3 +141,11 @@ def test_the_service_command_off_a_pi_exits_78_with_one_line(tmp_path):
     [line] = result.stderr.splitlines()
     assert line.startswith("courtier: unable to locate Pi revision in /proc/device-tree or /proc/cpuinfo: "
                            "this is not a Raspberry Pi")
+
+
+def test_play_without_a_terminal_says_which_ui_to_use_instead(capsys, state_dir):
+    """No curses traceback: the terminal UI needs a terminal, and the message names --ui none and --ui window."""
+    assert main(["play", "tenno", "--players", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "needs a terminal" in err and "--ui none" in err and "--ui window" in err
+    assert "Traceback" not in err and not (state_dir / "current.jsonl").exists()

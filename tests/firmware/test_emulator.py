@@ -156,16 +156,39 @@ def test_terminal_lines_lay_out_seats_by_width(playing):
 
 
 def test_terminal_lines_show_each_seats_words_when_given_faces(playing):
-    """In words mode each seat's box holds that seat's own face text, a long line wrapped in the box."""
+    """In words mode each seat's box holds that seat's own screen rows, six rows high."""
     table, runtime = playing
     images = images_of(table)
     names, prompt = runtime.match.names, runtime.match.prompt()
-    faces = [["[Red] T1", "Row P1 P2 P3", "x" * 40], ["[Blue] T1"], ["[Green] T1"]]
+    faces = [["Red|T1", "Row P1 P2 P3", "x" * 21], ["Blue|T1"], ["Green|T1"]]
     lines = terminal_lines(images, names, prompt, width=120, faces=faces)
     assert "1 Red" in lines[0] and "2 Blue" in lines[0] and "3 Green" in lines[0]
-    assert lines[2].startswith("\u2502[Red] T1") and "[Blue] T1" in lines[2] and "[Green] T1" in lines[2]
-    assert "\u2502" + "x" * 24 + "\u2502" in lines[4] and "\u2502" + "x" * 16 + " " * 8 + "\u2502" in lines[5]
+    assert lines[2].startswith("\u2502Red|T1") and "Blue|T1" in lines[2] and "Green|T1" in lines[2]
+    assert "\u2502" + "x" * 21 + " " * 3 + "\u2502" in lines[4]
+    assert lines[8].startswith("\u2514")  # six rows, then the box's bottom: a screen has six
     assert not any("\u2801" <= ch <= "\u28ff" for line in lines for ch in line)
+
+
+def test_the_terminal_shows_a_seat_exactly_the_rows_its_pixels_show():
+    """A notice that does not fit the screen is not drawn as an extra terminal row either."""
+    from firmware.emulator.terminal import face_text
+    from firmware.table.faces import Face
+    from firmware.table.render import render_face
+
+    face = Face(seat_name="Red", header="T3 Blue", panel=("Row P1 ?? P3", "Hand 2 5 X", "Prisoners 2"),
+                ask="Which of their cards?", choice="slot 2", position="2/3",
+                notice="Last action taken back")
+    rows = face_text(face)
+    assert len(rows) == 6 and rows[0] == "Red|T3 Blue" and rows[-1] == "< slot 2 2/3"
+    # Each row is drawn: rendering the rows alone gives the same pixels as rendering the face.
+    from PIL import Image, ImageDraw
+
+    from firmware.table.render import LINE, font
+    image = render_face(face)
+    for y, row in enumerate(rows[1:-1], start=1):
+        line = Image.new("1", (128, LINE), 0)
+        ImageDraw.Draw(line).text((0, -1), row, font=font(), fill=1)
+        assert image.crop((0, y * LINE, 128, (y + 1) * LINE)).tobytes() == line.tobytes(), row
 
 
 # --- keys ---------------------------------------------------------------------
@@ -437,7 +460,7 @@ def read_until(fd, output, marker=None, timeout=10.0):
     return output
 
 
-def run_in_terminal(keys, pixels=False):
+def run_in_terminal(keys, pixels=False, script=None):
     """Run the terminal front-end in a 60x200 pty, type `keys` once it has drawn; return its output and exit code."""
     env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8",
                PYTHONPATH=str(ROOT))
@@ -446,7 +469,7 @@ def run_in_terminal(keys, pixels=False):
         try:
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 60, 200, 0, 0))
             os.chdir(ROOT)
-            script = TERMINAL_SCRIPT.replace("PIXELS", str(pixels))
+            script = script or TERMINAL_SCRIPT.replace("PIXELS", str(pixels))
             os.execve(sys.executable, [sys.executable, "-c", script], env)
         finally:
             os._exit(127)
@@ -485,7 +508,7 @@ def test_terminal_shows_each_seats_words_by_default():
     """By default each seat's box says what its screen says; keys move Red's menu."""
     output, code = run_in_terminal(b"e\x1b")
     text = output.decode("utf-8", "replace")
-    assert "[Red] Setup" in text and "Order your peasants:" in text
+    assert "Red|Setup" in text and "Order your peasants:" in text
     assert code == 0
     assert positions(output) == ["2/6", "1/6", "1/6"]
 
@@ -496,3 +519,14 @@ def test_terminal_ctrl_c_quits_cleanly():
     assert LEAVE_SCREEN in output[:output.rindex(b"RESULT")]
     assert code == 0
     assert positions(output) == ["1/6", "1/6", "1/6"]
+
+
+def test_play_on_a_table_file_with_more_seats_than_players_shows_the_seats_in_play(tmp_path):
+    """`courtier play tenno --players 3 --table emulator-7.toml`: three seats drawn, the game runs, ESC quits."""
+    script = (f"import sys; from firmware.cli import main; sys.exit(main(['play', 'tenno', '--players', '3', "
+              f"'--table', 'hardware/tables/emulator-7.toml', '--state-dir', {str(tmp_path)!r}]))")
+    output, code = run_in_terminal(b"e\x1b", script=script)
+    text = output.decode("utf-8", "replace")
+    assert code == 0, text[-800:]
+    assert "1 Red" in text and "3 Green" in text and "4 Yellow" not in text
+    assert "Red|Setup" in text
