@@ -74,7 +74,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             public.note(message)
         if session.messages:
             runtime.announce(_("Saved game"), session.messages)
-        table.on_event = runtime.post
+        table.on_event = unless_bot(runtime.post, bots)
         console = None
         if args.console:
             console = HostConsole(Link(args.console, baudrate=args.console_baudrate,
@@ -148,6 +148,14 @@ def serve(runtime: Runtime, stop: Callable[[], bool] = lambda: False, watchdog: 
         if not runtime.step(timeout=wait):
             runtime.tick()
         watchdog.ping()
+
+
+def unless_bot(post: Callable[[Any], None], bots: dict[int, str]) -> Callable[[Any], None]:
+    """Pass on button events, but none of a bot's seat: nobody sits there (the emulator has keys for it)."""
+    def handler(event: Any) -> None:
+        if event.seat not in bots:
+            post(event)
+    return handler
 
 
 def bot_seats(seats: Sequence[Any], given: Sequence[str] | None, players: int) -> dict[int, str]:

@@ -249,3 +249,15 @@ def test_bot_flags_name_a_seat_and_a_level_and_leave_a_seat_for_a_person():
                        ("two=easy", "a seat from 1 to 3"), ("2=normal", "every seat would be a bot")):
         with pytest.raises(EngineError, match=words):
             bot_seats(config.seats, [bad], 3)
+
+
+def test_the_buttons_of_a_bot_seat_play_nothing():
+    """On the emulated table every seat has keys; a bot's seat is nobody's, so its key presses are dropped."""
+    from firmware.play import unless_bot
+    from hardware.events import InputEvent
+
+    posted: list[Any] = []
+    handler = unless_bot(posted.append, {BLUE: "easy"})
+    handler(InputEvent(BLUE, "ok", "press"))
+    handler(InputEvent(RED, "ok", "press"))
+    assert [e.seat for e in posted] == [RED]

@@ -278,3 +278,13 @@ def test_selftest_from_a_directory_its_user_cannot_write_reports_as_from_tmp(unp
         assert "Summary: 0 of 4 screens and 0 of 12 buttons answered." in tmp.stdout
         assert tmp.stdout.count("gpiozero's lgpio pin factory could not start: 'can not open gpiochip'") == 4
         assert "/dev/i2c-1 does not exist" in tmp.stdout   # the screens are still tried
+
+
+def test_bot_seats_are_skipped():
+    """A bot seat has no screen or buttons to test: it is listed as skipped, and the test still passes."""
+    text_table = TABLE.split("[[seat]]")[0] + "[[seat]]" + TABLE.split("[[seat]]")[1] + (
+        '[[seat]]\nname = "Black"\nbot = "normal"\n')
+    with open_table(parse_table(text_table), "mock") as table:
+        code, text, _ = run(table)
+    assert code == 0
+    assert '  skip  seat 2 ("Black"): played by a bot (normal), no screen or buttons' in text
