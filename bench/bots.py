@@ -79,6 +79,9 @@ def play_game(table: Table, seed: int, level: Level | None = None) -> GameRecord
         bots[me] = SearchBot(level, seed=seed * 31 + me)
     record = GameRecord(won=0.0, ahead=0.0, opponents=table.players - 1, actions=0)
     while not match.is_over:
+        if len(match.actions) >= match.game.max_actions:  # a game that never ends counts as lost
+            record.actions = len(match.actions)
+            return record
         seat = match.pending()[0]
         started = time.process_time()
         action = bots[seat].choose(match.game, match.state, seat, len(match.actions))

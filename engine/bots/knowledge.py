@@ -43,6 +43,14 @@ class Knowledge:
         margin = softmax([result.scores[s] for s in seats], self.temperature)
         return [0.9 * (share if s in result.winners else 0.0) + 0.1 * m for s, m in zip(seats, margin)]
 
+    def prune(self, view: View, actions: list[Action]) -> list[Action]:
+        """The actions worth weighing at all, from the seat's view (never empty when `actions` is not).
+
+        A bot must not, say, ask a vote the table has just refused, again and
+        again: people would move on, and so must it.
+        """
+        return actions
+
     def rule_choice(self, view: View, actions: list[Action], rng: Rng) -> Action:
         """The rule-based player's choice, from the seat's view and its legal actions alone."""
         return kind_first(actions, rng)

@@ -76,7 +76,9 @@ class RuleBot:
         if len(actions) == 1:
             return actions[0]
         knowledge = knowledge_for(game.name)
-        return knowledge.rule_choice(game.view(state, seat), actions, decision_rng(self.seed, turn, seat))
+        view = game.view(state, seat)
+        actions = knowledge.prune(view, actions) or actions
+        return knowledge.rule_choice(view, actions, decision_rng(self.seed, turn, seat))
 
 
 class UniformBot:

@@ -76,6 +76,7 @@ class Search:
         self.budget = budget
         self.rng = rng
         self.tree: dict[Key, dict[Key, Edge]] = {}
+        self.root_actions: list[Action] = []
 
     def run(self, state: Any, should_stop: StopCheck | None = None) -> tuple[Action, Report]:
         """Search from `state` (read only through its seat's legal actions and `redeal`); return the choice."""
@@ -83,8 +84,11 @@ class Search:
         if not actions:
             raise ValueError(f"seat {self.seat} has nothing to decide")
         report = Report()
+        if len(actions) > 1:
+            actions = self.knowledge.prune(self.game.view(state, self.seat), actions) or actions
         if len(actions) == 1:
             return actions[0], report
+        self.root_actions = actions  # legal in every world: the seat's view fixes them
         for _ in range(self.budget.iterations):
             if should_stop is not None and should_stop():
                 break
@@ -121,15 +125,15 @@ class Search:
             if outcome is not None:
                 values = self.knowledge.final_values(outcome)
                 break
-            if first:
-                actor, first = self.seat, False
+            if first:  # the bot's own decision: the actions it weighs, the same in every world
+                actor, actions, first = self.seat, self.root_actions, False
             else:
                 pending = game.pending(world)
                 if not pending:  # a flow that waits for nobody: score what there is
                     values = self.knowledge.values(world)
                     break
                 actor = pending[0]
-            actions = decisions(game, world, actor)
+                actions = decisions(game, world, actor)
             if len(actions) == 1:  # no choice: not a decision of the tree
                 self._apply(world, actions[0])
                 continue

@@ -165,3 +165,19 @@ def test_clone_copies_every_mutable_part():
 def test_an_unknown_bot_is_refused_by_name():
     with pytest.raises(UnknownBot, match="bots: easy, normal, strong, rules, random"):
         make_bot("grandmaster")
+
+
+def test_a_bot_asks_no_second_vote_in_a_turn_once_a_committee_said_no():
+    """Quo Vadis: a refused vote leaves the turn open; people would talk, a bot moves on (else it asks forever)."""
+    from engine.testing import quovadis_position
+
+    match = quovadis_position(3, {"B1": [0, 1, 2]}, active=0)
+    votes = [a for a in match.legal_actions(0) if a["do"] == "advance"]
+    assert votes
+    match.apply(votes[0])
+    match.apply({"seat": 1, "do": "refuse"})
+    match.apply({"seat": 2, "do": "refuse"})
+    assert match.pending() == [0] and match.state.phase == "turn"
+    for kind in ("rules", "easy"):
+        action = make_bot(kind, seed=1).choose(match.game, match.state, 0, len(match.actions))
+        assert action["do"] != "advance" or action["committee"] != "B1", kind

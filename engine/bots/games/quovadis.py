@@ -43,6 +43,15 @@ class QuoVadisKnowledge(Knowledge):
             points.append(laurel_total(player.laurels) + eligible + 0.4 * climb)
         return points
 
+    def prune(self, view: View, actions: list[Action]) -> list[Action]:
+        """No more votes this turn once a committee said no: a bot cannot talk anyone round, so it moves on."""
+        seat = view["seat"]
+        refused = any(e.get("type") == "votes" and not e["passed"] and e["seat"] == seat for e in view["recent"])
+        if not refused:
+            return actions
+        return [a for a in actions
+                if a["do"] != "advance" or not _needs_vote(view, seat, a["committee"], a["path"])]
+
     def rule_choice(self, view: View, actions: list[Action], rng: Rng) -> Action:
         """Climb where a laurel waits and no vote is needed; back a move that pays; keep Caesar still."""
         phase = view["phase"]
