@@ -28,6 +28,10 @@ class Knowledge:
     # The share of a level's iterations this game affords: its iterations cost more or less than Tennō's.
     effort: float = 1.0
 
+    def iterations(self, level_iterations: int, players: int) -> int:
+        """A level's iterations for this game at this many players (a bigger table costs more per iteration)."""
+        return max(1, round(level_iterations * self.effort))
+
     def points(self, state: Any) -> Sequence[float]:
         """Each seat's score as the position promises it (the game's points, roughly)."""
         return [0.0] * state.players
@@ -42,6 +46,15 @@ class Knowledge:
         share = 1.0 / len(result.winners)
         margin = softmax([result.scores[s] for s in seats], self.temperature)
         return [0.9 * (share if s in result.winners else 0.0) + 0.1 * m for s, m in zip(seats, margin)]
+
+    def rollout(self, state: Any, seat: int, actions: list[Action], rng: Rng) -> Action:
+        """How the search plays on below its tree, for any seat of an imagined world: at random here.
+
+        A game may play its rules of thumb instead (a world is the search's own
+        imagining, so reading all of it is fair); they must be cheap, since
+        they run at every rollout step.
+        """
+        return kind_first(actions, rng)
 
     def prune(self, view: View, actions: list[Action]) -> list[Action]:
         """The actions worth weighing at all, from the seat's view (never empty when `actions` is not).

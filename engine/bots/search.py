@@ -15,8 +15,9 @@ The bot never looks past `redeal`: the true state is read only through
 two states the seat cannot tell apart give the same worlds for a given seed,
 and the same choice.
 
-Below the tree, a world is played on by the random rollout policy for a few
-actions (`depth`) and then scored by the game's evaluation (`knowledge`):
+Below the tree, a world is played on by the game's rollout policy (random,
+or its rules of thumb) for a few actions (`depth`) and then scored by the
+game's evaluation (`knowledge`):
 whole games are far too long to play out on a Pi within a decision's budget.
 Actions open at any time to any seat (a payment between players) are never
 part of a line the search imagines: a bot never pays unasked.
@@ -33,7 +34,7 @@ from typing import Any, Callable, Sequence
 
 from ..game import Action, Game
 from ..rng import Rng
-from .choices import Key, action_key, decisions, kind_first
+from .choices import Key, action_key, decisions
 from .knowledge import Knowledge
 
 StopCheck = Callable[[], bool]
@@ -145,7 +146,7 @@ class Search:
                 if rollout >= self.budget.depth:
                     values = self.knowledge.values(world)
                     break
-                action = kind_first(actions, rng)
+                action = self.knowledge.rollout(world, actor, actions, rng)
                 rollout += 1
             self._apply(world, action)
         for edge, who in path:

@@ -9,6 +9,7 @@ from ...games.quovadis.board import BOARD, LAURELS
 from ...games.quovadis.rules import SENATE, laurel_total
 from ...games.quovadis.state import QuoVadisState
 from ...rng import Rng
+from ..choices import kind_first
 from ..knowledge import Knowledge
 
 
@@ -39,9 +40,19 @@ class QuoVadisKnowledge(Knowledge):
         points = []
         for seat, player in enumerate(state.seats):
             climb = sum(4 - STEPS[c] for c, owners in state.committees.items() for o in owners if o == seat)
-            eligible = 6.0 if seat in state.committees[SENATE] else 0.0
+            senate = state.committees[SENATE]
+            # Only the Senate's members can win: outside it, every seat that fills is a step nearer losing.
+            eligible = 6.0 if seat in senate else -1.5 * len(senate)
             points.append(laurel_total(player.laurels) + eligible + 0.4 * climb)
         return points
+
+    def rollout(self, state: QuoVadisState, seat: int, actions: list[Action], rng: Rng) -> Action:
+        """Mostly the rule-based player's choice (on the few facts it reads, straight from the world), now and
+        then a random one: imagined opponents who rush the Senate and back each other, as real ones do."""
+        if rng.below(5) == 0:
+            return kind_first(actions, rng)
+        view = _facts(state, seat)
+        return self.rule_choice(view, self.prune(view, actions) or actions, rng)
 
     def prune(self, view: View, actions: list[Action]) -> list[Action]:
         """No more votes this turn once a committee said no: a bot cannot talk anyone round, so it moves on."""
@@ -67,6 +78,15 @@ class QuoVadisKnowledge(Knowledge):
         best = max(v for v, _ in scored)
         top = [actions[i] for v, i in scored if v == best]
         return top[rng.below(len(top))]
+
+
+def _facts(state: QuoVadisState, seat: int) -> View:
+    """The part of a seat's view the rules of thumb read, taken from a world without building the view."""
+    vote = state.vote
+    return {"phase": state.phase, "seat": seat, "committees": state.committees, "senate": state.committees[SENATE],
+            "diamonds": state.diamonds, "caesar": state.caesar, "recent": state.recent,
+            "vote": {"path": vote.path} if vote is not None else None,
+            "players": [{"laurels": len(p.laurels)} for p in state.seats]}
 
 
 def _needs_vote(view: View, seat: int, committee: str, path: str) -> bool:
