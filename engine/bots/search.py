@@ -47,6 +47,7 @@ class Budget:
     iterations: int
     depth: int
     exploration: float = 0.7  # UCB's constant, for values between 0 and 1
+    bias: float = 0.5  # the pull of the rule-based player's choice at the root, fading with its visits
 
 
 @dataclass
@@ -78,6 +79,7 @@ class Search:
         self.rng = rng
         self.tree: dict[Key, dict[Key, Edge]] = {}
         self.root_actions: list[Action] = []
+        self.hint: Key = ()
 
     def run(self, state: Any, should_stop: StopCheck | None = None) -> tuple[Action, Report]:
         """Search from `state` (read only through its seat's legal actions and `redeal`); return the choice."""
@@ -85,11 +87,14 @@ class Search:
         if not actions:
             raise ValueError(f"seat {self.seat} has nothing to decide")
         report = Report()
-        if len(actions) > 1:
-            actions = self.knowledge.prune(self.game.view(state, self.seat), actions) or actions
+        view = self.game.view(state, self.seat) if len(actions) > 1 else None
+        if view is not None:
+            actions = self.knowledge.prune(view, actions) or actions
         if len(actions) == 1:
             return actions[0], report
         self.root_actions = actions  # legal in every world: the seat's view fixes them
+        # The rule-based player's choice is where the search starts, and what it leaves only on evidence.
+        self.hint = action_key(self.knowledge.rule_choice(view, actions, Rng(self.rng.next64())))
         for _ in range(self.budget.iterations):
             if should_stop is not None and should_stop():
                 break
@@ -169,13 +174,19 @@ class Search:
             edges.append(edge)
             if edge.visits == 0:
                 untried.append(len(edges) - 1)
+        root = not history
+        hinted = node.get(self.hint) if root else None
         if untried:
             pick = untried[self.rng.below(len(untried))]
+            if hinted is not None and hinted.visits == 0:
+                pick = next(i for i, e in enumerate(edges) if e is hinted)
             return actions[pick], edges[pick], False
-        c = self.budget.exploration
+        c, bias = self.budget.exploration, self.budget.bias
         best, best_value = 0, -math.inf
         for i, edge in enumerate(edges):
             value = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
+            if edge is hinted:
+                value += bias / (1 + edge.visits) ** 0.5
             if value > best_value:
                 best, best_value = i, value
         return actions[best], edges[best], True
