@@ -81,10 +81,21 @@ check() {
 }
 
 # systemctl answers "offline" when systemd is not PID 1: then only the unit
-# files can be changed (enable, disable), not the running manager.
+# files can be changed (enable, disable), not the running manager. A staged
+# tree (DESTDIR, systemctl only printed) has no manager of its own either.
 manager_running() {
+    case $SYSTEMCTL in
+        print_only*) return 1 ;;
+    esac
     state=$($SYSTEMCTL is-system-running 2>/dev/null) || true
     [ -n "$state" ] && [ "$state" != offline ]
+}
+
+no_manager() {
+    case $SYSTEMCTL in
+        print_only*) say "a staged tree: no systemd to $1" ;;
+        *) say "no running systemd (an image build or a chroot?): no systemd to $1" ;;
+    esac
 }
 
 # --- 1. the venv ---------------------------------------------------------------
@@ -259,7 +270,7 @@ install_unit() {
     say "installed $UNIT (ExecStart=$VENV/bin/courtier)"
     $SYSTEMCTL enable "$SERVICE"
     if ! manager_running; then
-        say "no running systemd (an image build or a chroot?): the unit is enabled and starts at the next boot"
+        no_manager "reload or restart; the service starts at the next boot"
         return
     fi
     $SYSTEMCTL daemon-reload
@@ -289,7 +300,7 @@ do_uninstall() {
             warn "systemctl could not stop or disable $SERVICE (not installed?)"
         fi
     else
-        say "no running systemd: nothing to stop"
+        no_manager "stop the service"
         if [ -e "$DESTDIR$UNIT" ] && ! $SYSTEMCTL disable "$SERVICE"; then
             warn "systemctl could not disable $SERVICE"
         fi

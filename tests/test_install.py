@@ -256,14 +256,15 @@ def test_without_a_running_systemd_install_and_uninstall_change_only_the_unit_fi
     assert result.returncode == 0, result.stderr
     commands = [c for c in installer.commands() if c.startswith("systemctl")]
     assert commands == ["systemctl enable courtier.service", "systemctl is-system-running"]
-    assert "no running systemd" in result.stdout and "starts at the next boot" in result.stdout
+    assert ("no running systemd (an image build or a chroot?): no systemd to reload or restart; "
+            "the service starts at the next boot") in result.stdout
     installer.forget_commands()
     result = installer.run("uninstall", FAKE_MANAGER="offline")
     assert result.returncode == 0, result.stderr
     commands = [c for c in installer.commands() if c.startswith("systemctl")]
     assert "systemctl disable courtier.service" in commands
     assert not any(c.startswith(("systemctl daemon-reload", "systemctl disable --now")) for c in commands)
-    assert "no running systemd: nothing to stop" in result.stdout
+    assert "no systemd to stop the service" in result.stdout
     assert not installer.path("/etc/systemd/system/courtier.service").exists()
 
 
@@ -369,7 +370,17 @@ def test_destdir_alone_never_touches_this_machine(installer):
     assert "would run: useradd --system" in result.stdout
     assert "would run: chown -R -h courtier:courtier" in result.stdout
     assert "would run: systemctl enable courtier.service" in result.stdout
+    # This machine's systemd has nothing to do with a staged tree: no reload, no restart claimed.
+    assert "a staged tree: no systemd to reload or restart" in result.stdout
+    assert "daemon-reload" not in result.stdout and "restarted" not in result.stdout
     assert not any(c.split()[0] in ("useradd", "systemctl", "chown") for c in installer.commands())
+    installer.path("/var/lib/courtier/current.jsonl").write_text("{}\n", encoding="utf-8")
+    result = installer.run("uninstall", **env)
+    assert result.returncode == 0, result.stderr
+    assert "would run: systemctl disable courtier.service" in result.stdout
+    assert "would run: userdel courtier" not in result.stdout   # its creation was only printed
+    assert installer.path("/var/lib/courtier/current.jsonl").exists()
+    assert not any(c.split()[0] in ("userdel", "systemctl") for c in installer.commands())
 
 
 @pytest.mark.parametrize(("args", "env", "message"), [
