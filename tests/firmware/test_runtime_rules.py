@@ -179,3 +179,32 @@ def test_an_announcement_is_a_page_on_every_seat_that_ok_closes():
     assert runtime.seats[0].info_offset == 0  # nor before the first
     press(runtime, 0, "ok")
     assert runtime.seats[0].mode == "" and runtime.seats[1].mode == "info"
+
+
+def _open_table_menu(runtime: Runtime, seat: int, entry: int) -> None:
+    """Hold ok at the top of the seat's menu, then move to the table menu's entry and choose it."""
+    press(runtime, seat, "ok", "hold")
+    for _ in range(entry):
+        press(runtime, seat, "next")
+    press(runtime, seat, "ok")
+
+
+def test_the_scores_page_is_the_games_standings_and_the_help_page_its_rules_for_the_phase():
+    match = tenno_position(2, {}, active=0)
+    runtime = Runtime(match, [None, None])
+    _open_table_menu(runtime, 1, 1)  # undo, scores, help, end, close
+    seat = runtime.seats[1]
+    assert (seat.mode, seat.info_title, seat.info_offset) == ("info", "Scores", 0)
+    assert seat.info == match.game.standings(match.view(1), match.names)
+    assert "[Blue] Scores" in text(runtime, 1)
+    press(runtime, 1, "ok")  # close
+    _open_table_menu(runtime, 1, 2)
+    assert (seat.mode, seat.info_title) == ("info", "Rules")
+    assert seat.info and " ".join(seat.info).startswith(match.game.rules_help(match.view(1), match.names)[0][:15])
+    assert runtime.seats[0].mode == ""  # the other seat plays on
+
+
+def test_closing_the_table_menu_returns_the_seat_to_its_game():
+    runtime = Runtime(Match.new("tenno", 2, seed=1), [None, None])
+    _open_table_menu(runtime, 0, 4)  # close
+    assert runtime.seats[0].mode == "" and "Order your peasants:" in text(runtime, 0)

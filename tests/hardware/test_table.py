@@ -566,3 +566,66 @@ def test_an_encoder_lists_its_pins_in_a_b_push_order_and_an_i2c_panel_uses_none(
     assert ScreenConfig().pins() == ()
     spi = ScreenConfig(bus="spi", port=0, gpio_dc=24, gpio_rst=25, gpio_cs=8)
     assert spi.pins() == (("gpio_dc", 24), ("gpio_rst", 25), ("gpio_cs", 8))
+
+
+@pytest.mark.parametrize("body, message, key", [
+    ('serial = { baudrate = 9600 }', "serial: missing key 'port'", "seat[1].serial"),
+    ('serial = { port = 5 }', "serial.port: must be a string, not an integer", "seat[1].serial.port"),
+    ('serial = { port = "" }', "serial.port: must not be empty", "seat[1].serial.port"),
+    ('serial = "x"', "serial: must be a table of keys, not a string", "seat[1].serial"),
+    ('serial = { port = "/dev/x", speed = 1 }', "serial.speed: unknown key (expected one of: port, baudrate)",
+     "seat[1].serial.speed"),
+    ('serial = { port = "/dev/x", baudrate = 0 }', "serial.baudrate: must be 1 to 10000000, not 0",
+     "seat[1].serial.baudrate"),
+    ('serial = { port = "/dev/x", baudrate = 10000001 }', "serial.baudrate: must be 1 to 10000000, not 10000001",
+     "seat[1].serial.baudrate"),
+])
+def test_a_serial_seat_is_refused_naming_the_key_and_the_rule(body, message, key):
+    error = rejected(f'\n[[seat]]\nname = "Pod"\n{body}\n')
+    assert str(error) == f'table.toml:2: seat 1 ("Pod"): {message}' and error.key == key
+
+
+def test_a_serial_seat_has_a_port_and_a_baudrate_from_1_to_10_million_115200_by_default():
+    for body, baudrate in (('{ port = "/dev/ttyACM0" }', 115200), ('{ port = "/dev/ttyACM0", baudrate = 1 }', 1),
+                           ('{ port = "/dev/ttyACM0", baudrate = 10000000 }', 10_000_000)):
+        pod = parse_table(f'\n[[seat]]\nname = "Pod"\nserial = {body}\n').seats[0]
+        assert pod.serial == SerialSeatConfig("/dev/ttyACM0", baudrate) and pod.screen is None
+
+
+PUBLIC = '\n[public_screen]\ndriver = "ssd1306"\nbus = "i2c"\naddress = 0x3D\n'
+
+
+@pytest.mark.parametrize("text, message, key", [
+    ("[table]\nhold_time = 0\n" + RED, "table.toml:1: [table]: hold_time: must be more than 0 seconds", "table.hold_time"),
+    ('[table]\nbounce_time = "x"\n' + RED,
+     "table.toml:1: [table]: bounce_time: must be a number of seconds, not a string", "table.bounce_time"),
+    ("[table]\nbounce_time = -1\n" + RED, "table.toml:1: [table]: bounce_time: must be 0 to 60 seconds, not -1",
+     "table.bounce_time"),
+    ('[table]\nname = ""\n' + RED, "table.toml:1: [table]: name: must not be empty", "table.name"),
+    ("colour = 1\n" + RED, "table.toml:1: table file: unknown key 'colour' (expected one of: table, seat, public_screen)",
+     "colour"),
+    ("seat = 3\n", "table.toml:1: [seat]: must be [[seat]] blocks, not an integer", "seat"),
+    ('[table]\nname = "T"\n', "table.toml: table file: no [[seat]]: a table has 1 to 8 seats", "seat"),
+    (RED + PUBLIC + "width = 0\n", "table.toml:7: [public_screen]: width: must be 1 to 1024, not 0", "public_screen.width"),
+    (RED + PUBLIC + "width = 1025\n", "table.toml:7: [public_screen]: width: must be 1 to 1024, not 1025",
+     "public_screen.width"),
+    (RED + PUBLIC + "height = 0\n", "table.toml:7: [public_screen]: height: must be 1 to 1024, not 0",
+     "public_screen.height"),
+    (RED + PUBLIC + "height = 1025\n", "table.toml:7: [public_screen]: height: must be 1 to 1024, not 1025",
+     "public_screen.height"),
+    (RED + PUBLIC + "rotate = 4\n", "table.toml:7: [public_screen]: rotate: must be 0 to 3, not 4", "public_screen.rotate"),
+    (RED + PUBLIC.replace('bus = "i2c"\n', ""), "table.toml:7: [public_screen]: missing key 'bus'", "public_screen"),
+    (RED + PUBLIC.replace('driver = "ssd1306"\n', ""), "table.toml:7: [public_screen]: missing key 'driver'",
+     "public_screen"),
+])
+def test_table_settings_and_the_public_screen_are_refused_naming_file_line_section_and_key(text, message, key):
+    error = rejected(text)
+    assert str(error) == message and error.key == key
+
+
+def test_table_settings_default_and_the_public_screen_is_read():
+    table = parse_table(RED + PUBLIC + "rotate = 2\n", source="t.toml")
+    assert (table.name, table.hold_time, table.bounce_time, table.source) == ("Table", 0.8, None, "t.toml")
+    assert table.public_screen == ScreenConfig(address=0x3D, rotate=2)
+    named = parse_table('[table]\nname = "Kitchen"\nhold_time = 1.5\nbounce_time = 0.05\n' + RED)
+    assert (named.name, named.hold_time, named.bounce_time) == ("Kitchen", 1.5, 0.05)
