@@ -163,6 +163,10 @@ def report(target: float, quiet: bool) -> int:
           f"{totals['not run']:>7} {100.0 * totals['killed'] / max(judged, 1):>6.1f}%")
     stale = sorted(name for name in equivalent
                    if not any(name in codes for codes in results.values()))
+    killed = sorted(name for name in equivalent
+                    if any(codes.get(name) in KILLED for codes in results.values()))
+    if killed:
+        print(f"\n{CONFIG.name} calls equivalent mutants a test kills (renumbered?): {', '.join(killed)}")
     if stale:
         print(f"\n{CONFIG.name} calls equivalent mutants no run has (the code moved?): {', '.join(stale)}")
     if survivors and not quiet:

@@ -298,3 +298,16 @@ def test_the_journal_is_utf_8_whatever_the_locale(tmp_path, c_locale):
     journal.close()
     loaded = journals.load(path)
     assert loaded.header.names == ("天皇", "Jürgen") and loaded.actions == [{"seat": 0, "do": "x", "note": "über"}]
+
+
+def test_blanks_after_the_last_line_are_cut_before_the_next_action(tmp_path):
+    match, path = _saved_game(tmp_path, actions=2)
+    whole = path.read_bytes()
+    path.write_bytes(whole + b"  \t")
+    loaded = journals.load(path)
+    assert loaded.actions == match.actions and loaded.good_bytes == len(whole)
+    journal = Journal.resume(path, loaded)
+    journal.append({"seat": 0, "do": "x"})
+    journal.close()
+    assert path.read_bytes().startswith(whole) and b"\0" not in path.read_bytes()
+    assert journals.load(path).actions == match.actions + [{"seat": 0, "do": "x"}]
