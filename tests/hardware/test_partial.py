@@ -510,3 +510,19 @@ def test_plan_windows_is_the_cheapest_split_into_page_groups(raw):
         cost = window_bytes(windows)
         best = cost if best is None or cost < best else best
     assert window_bytes(plan) == (best or 0)
+
+
+def test_changed_runs_join_across_exactly_join_gap_unchanged_columns_and_split_one_past_it():
+    """Resending up to `join_gap` unchanged columns is cheaper than a new window; one more is not."""
+    old = bytes(128)
+    new = bytearray(128)
+    new[10] = new[14] = 1  # three unchanged columns between them
+    assert changed_runs(old, bytes(new), 128, 1, join_gap=3) == [[(10, 15)]]
+    assert changed_runs(old, bytes(new), 128, 1, join_gap=2) == [[(10, 11), (14, 15)]]
+
+
+def test_a_panel_of_unknown_ram_is_sent_the_whole_frame_and_says_so_in_the_log(caplog):
+    with caplog.at_level("DEBUG", logger="hardware.partial"):
+        pair = Pair("ssd1306")  # the driver clears the panel as it starts: the first frame goes whole
+        pair.show(drawn(pair.size, [(3, 3, 60, 20, 1)]))  # the RAM is known from then on
+    assert [r.getMessage() for r in caplog.records] == ["PartialSSD1306: panel RAM unknown, sending the whole frame"]
