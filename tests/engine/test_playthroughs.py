@@ -24,49 +24,74 @@ import pytest
 from engine.match import Match
 
 HERE = Path(__file__).with_name("playthroughs")
-GAMES = [("tenno", 3, 7), ("quovadis", 4, 3), ("shadow", 3, 5)]
+GAMES = [("tenno", 3, 7, {}), ("tenno", 6, 21, {}), ("quovadis", 4, 3, {}), ("shadow", 3, 5, {}),
+         ("tenno", 2, 11, {"attack_mandatory": False, "discard_public": False, "ronin_swap": "per_fight",
+                           "ronin_reward_order": "second_fight_first", "monk_on_itself": True,
+                           "final_tie": "turn_order", "geisha_tiebreak": 11}),
+         ("quovadis", 3, 8, {"limited_rewards": True, "reveal_laurels": True, "caesar_waives_quorum": False,
+                             "caesar_stay_is_move": True, "open_answers": True, "finish_last_move": False}),
+         ("shadow", 4, 2, {"vp_open": True, "setup_city": "last", "setup_couple": False, "setup_young_baron": False,
+                           "setup_elector_vp": 1, "repeat_cards": False, "elector_counts": False,
+                           "gray_eminence": "tiebreak", "mainz_after_changes": False, "church_count_elector": True,
+                           "rival_needs_heir": False, "trier_copy_counts": True, "empire_city_optional": False,
+                           "tiebreak": "shared"})]
 
 
-def _choices(match: Match, seat: int, view: dict) -> str:
-    """The first menu level's choices, as the seat's screen labels them."""
+def _choices(match: Match, seat: int, view: dict, every_field: bool) -> str:
+    """The seat's menu as its screen labels it: the first level's question, then (on `every_field`
+    steps) each field's labels, the first eight of each."""
     actions = match.legal_actions(seat)
     fields = [k for k in actions[0] if k != "seat"]
-    for key in fields:
-        values = []
+    fields += [k for a in actions for k in a if k != "seat" and k not in fields]
+    first = next((k for k in fields if len({repr(a.get(k)) for a in actions}) > 1), "do")
+    parts = [f"{match.game.ask(view, match.names, first)} [{first}]"]
+    for key in fields if every_field else [first]:
+        labels: list[str] = []
         for action in actions:
-            if action.get(key) not in values:
-                values.append(action.get(key))
-        if len(values) > 1:
-            labels = [match.game.label(view, key, v, match.names, {}) for v in values]
-            return f"{match.game.ask(view, match.names, key)} [{key}] " + " | ".join(labels)
-    return match.game.ask(view, match.names, "do") + " [do] " + match.game.label(view, "do", actions[0]["do"],
-                                                                                match.names, {})
+            if key not in action:
+                continue
+            keys = [k for k in action if k != "seat"]
+            chosen = {k: action[k] for k in keys[:keys.index(key)]}
+            label = match.game.label(view, key, action[key], match.names, chosen)
+            if label not in labels:
+                labels.append(label)
+        more = f" (+{len(labels) - 8})" if len(labels) > 8 else ""
+        parts.append(f"{key}: " + " | ".join(labels[:8]) + more)
+    return " ".join(parts[:1]) + " " + "; ".join(parts[1:])
 
 
-def _screens(match: Match, full: bool) -> list[str]:
-    lines = []
+def _screens(match: Match, full: bool) -> dict[str, list[str]]:
+    """What the table and each seat read now, block by block (private figures on `full` steps)."""
     prompt = match.prompt()
-    lines.append(f"  table: {prompt.line}")
-    lines += [f"    - {step}" for step in prompt.steps]
+    blocks = {"table": [f"  table: {prompt.line}", *[f"    - {step}" for step in prompt.steps]]}
     pending = match.pending()
     for seat in range(match.header.players):
         view = match.view(seat)
         name = match.names[seat]
+        lines = [f"  {name} | {match.game.header(view, match.names)}"]
         if full:
-            lines.append(f"  {name} | {match.game.header(view, match.names)}")
             lines += [f"  {name} |   {line}" for line in match.game.panel(view, match.names)]
         if seat in pending and match.legal_actions(seat):
-            lines.append(f"  {name} > {_choices(match, seat, view)}")
+            lines.append(f"  {name} > {_choices(match, seat, view, full)}")
         else:
             lines.append(f"  {name} : {match.game.ask(view, match.names)}")
-    return lines
+        blocks[name] = lines
+    return blocks
 
 
-def playthrough(game: str, players: int, seed: int) -> str:
-    match = Match.new(game, players, seed=seed, options={"start_seat": 0})
+def _changed(blocks: dict[str, list[str]], before: dict[str, list[str]]) -> list[str]:
+    """The blocks that differ from the step before (all of them at the start)."""
+    return [line for key, lines in blocks.items() if lines != before.get(key) for line in lines]
+
+
+def playthrough(game: str, players: int, seed: int, options: dict) -> str:
+    """The game step by step; after each action, only what changed on the table and the screens."""
+    match = Match.new(game, players, seed=seed, options={"start_seat": 0, **options})
     rng = random.Random(seed)
-    lines = [f"# {game}, {players} players, seed {seed}, actions drawn from the sorted legal actions",
-             *_screens(match, full=True)]
+    lines = [f"# {game}, {players} players, seed {seed}, options {json.dumps(options, sort_keys=True)}, "
+             "actions drawn from the sorted legal actions; after each, what changed"]
+    shown = _screens(match, full=True)
+    lines += _changed(shown, {})
     step = 0
     while not match.is_over:
         step += 1
@@ -75,7 +100,9 @@ def playthrough(game: str, players: int, seed: int) -> str:
         events = match.apply(action)
         lines.append(f"{step}. {json.dumps(action, sort_keys=True, ensure_ascii=False)}")
         lines += [f"  * {match.game.describe_event(e, match.names)}" for e in events]
-        lines += _screens(match, full=step % 5 == 0 or match.is_over)
+        now = _screens(match, full=step % 10 == 0 or match.is_over)
+        lines += _changed(now, shown)
+        shown = now
     view = match.public_view()
     lines.append(f"result: {json.dumps(match.result().to_data(), sort_keys=True)}")
     lines += [f"  standings: {line}" for line in match.game.standings(view, match.names)]
@@ -83,10 +110,10 @@ def playthrough(game: str, players: int, seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize("game, players, seed", GAMES)
-def test_a_seeded_game_reads_as_its_playthrough(game, players, seed):
-    path = HERE / f"{game}-{players}p-seed{seed}.txt"
-    text = playthrough(game, players, seed)
+@pytest.mark.parametrize("game, players, seed, options", GAMES)
+def test_a_seeded_game_reads_as_its_playthrough(game, players, seed, options):
+    path = HERE / f"{game}-{players}p-seed{seed}{'-options' if options else ''}.txt"
+    text = playthrough(game, players, seed, options)
     if os.environ.get("COURTIER_PLAYTHROUGHS") == "write":
         path.write_text(text, encoding="utf-8")
     expected = path.read_text(encoding="utf-8")
