@@ -28,15 +28,17 @@ bench: $(STAMP)
 
 # Mutation score: mutmut changes the rules, journal, runtime, menus and table
 # loader one mutant at a time; prints each module's score and the survivors.
-# One group alone: make mutants GROUPS=tenno (groups: tests/mutation.toml).
+# One group alone: make mutants GROUPS=tenno (groups: tests/mutation.toml);
+# after adding tests, make mutants GROUPS=tenno AGAIN=--survivors tries only the survivors.
 MUTANTS_STAMP := $(VENV)/.courtier-mutants
 GROUPS ?=
+AGAIN ?=
 $(MUTANTS_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[emulator,dev,mutants]'
 	touch $(MUTANTS_STAMP)
 
 mutants: $(MUTANTS_STAMP)
-	nice -n 10 $(BIN)/python tests/mutation.py run $(GROUPS)
+	nice -n 10 $(BIN)/python tests/mutation.py run $(AGAIN) $(GROUPS)
 	$(BIN)/python tests/mutation.py report
 
 # Power cuts, harder than the test suite's run: 200 SIGKILLs per game.

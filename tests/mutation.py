@@ -1,6 +1,6 @@
 """make mutants: mutate the rules, journal, runtime, menus and table loader, and score the tests.
 
-`run [GROUP ...]` runs mutmut once per group of tests/mutation.toml, each in
+`run [--survivors] [GROUP ...]` runs mutmut once per group of tests/mutation.toml, each in
 its own directory under .mutation/ (the packages linked in, and a copy of
 pyproject.toml whose [tool.mutmut] names the group's modules and test files),
 so every module is tried against the test files written for it.
@@ -57,7 +57,22 @@ def group_pyproject(group: dict) -> str:
     )
 
 
-def run(names: list[str], children: int) -> int:
+def forget_survivors(root: Path) -> int:
+    """Mark every surviving mutant under `root` as not run, so the next run tries those alone."""
+    count = 0
+    for meta in root.rglob("*.py.meta"):
+        data = json.loads(meta.read_text(encoding="utf-8"))
+        codes = data["exit_code_by_key"]
+        survivors = [name for name, code in codes.items() if code in SURVIVED]
+        for name in survivors:
+            codes[name] = None
+        if survivors:
+            meta.write_text(json.dumps(data), encoding="utf-8")
+            count += len(survivors)
+    return count
+
+
+def run(names: list[str], children: int, survivors: bool = False) -> int:
     groups = load_config()["group"]
     unknown = [n for n in names if n not in groups]
     if unknown:
@@ -71,6 +86,8 @@ def run(names: list[str], children: int) -> int:
             if not link.is_symlink():
                 link.symlink_to(Path("..", "..", package))
         (place / "pyproject.toml").write_text(group_pyproject(groups[name]), encoding="utf-8")
+        if survivors and (place / "mutants").is_dir():
+            print(f"== {name}: trying again the {forget_survivors(place / 'mutants')} survivors", flush=True)
         print(f"== {name}: {', '.join(groups[name]['modules'])}", flush=True)
         start = time.monotonic()
         mutmut = Path(sys.executable).with_name("mutmut")
@@ -111,12 +128,14 @@ def main(argv: list[str] | None = None) -> int:
     running = commands.add_parser("run", help="run mutmut over the named groups (all when none)")
     running.add_argument("groups", nargs="*")
     running.add_argument("--children", type=int, default=os.cpu_count() or 2, help="mutants tried at once")
+    running.add_argument("--survivors", action="store_true",
+                         help="try only the mutants that survived the last run (after adding tests)")
     reporting = commands.add_parser("report", help="scores per module, and the surviving mutants")
     reporting.add_argument("--target", type=float, default=90.0, help="lowest score a module may have (per cent)")
     reporting.add_argument("--quiet", action="store_true", help="scores only, no survivors")
     args = parser.parse_args(argv)
     if args.command == "run":
-        return run(args.groups, args.children)
+        return run(args.groups, args.children, args.survivors)
     return report(args.target, args.quiet)
 
 
