@@ -74,6 +74,15 @@ def test_service_starts_play_as_an_unprivileged_user_and_restarts_on_failure():
     assert unit["Install"]["WantedBy"] == "multi-user.target"
 
 
+def test_service_uses_the_pin_factory_every_command_uses():
+    """The unit leaves the pin factory to courtier, so the self-test by hand drives the pins as the service does."""
+    from hardware.pins import DEFAULT_FACTORY, ENV_VAR
+
+    environment = _unit_entries()["Service"]["Environment"]
+    assert not any(setting.startswith(f"{ENV_VAR}=") for setting in environment)
+    assert DEFAULT_FACTORY == "lgpio"   # the only gpiozero factory that works on a Pi 5
+
+
 def test_service_is_not_restarted_after_a_permanent_start_up_error():
     """courtier's exit status for a start-up error no restart can mend stops the restarts."""
     from firmware import exits
