@@ -6,9 +6,11 @@ into the words a screen shows. The firmware only ever sees views, prompts and
 actions; it never reads a state.
 
 Must override: `setup`, `pending`, `legal_actions`, `perform`, `result`,
-`view`, `public_view`, and the words: `public_prompt`, `header`, `panel`,
-`ask`, `label`, `describe_event`. The words are functions of a view and the
-seat names only, so a screen cannot show what its seat may not know.
+`view`, `public_view`, `physical` (the real table, see `engine.physical`),
+and the words: `public_prompt`, `header`, `panel`, `ask`, `label`,
+`describe_event`, `describe_moves`. The words are functions of a view (or
+of public steps) and the seat names only, so a screen cannot show what its
+seat may not know.
 May override: `seat_names`, `redeal` (for the secrets property tests),
 `check_invariants` (for the whole-game tests).
 """
@@ -29,10 +31,15 @@ View = dict[str, Any]
 
 @dataclass(frozen=True)
 class Prompt:
-    """What the whole table is told now: one short line, and the physical steps to make."""
+    """What the whole table is told now: one short line, and the physical steps to make.
+
+    `steps` are the words; `moves` the public physical steps of the last
+    action as data (`engine.physical`), which the words tell among them.
+    """
 
     line: str
     steps: tuple[str, ...] = ()
+    moves: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -116,6 +123,15 @@ class Game:
         """Return what everyone at the table may know."""
         raise NotImplementedError
 
+    # --- the real table ----------------------------------------------------
+    def physical(self, state: Any) -> Any:
+        """Return the `engine.physical.Table` the state puts on the real table, face-down things included."""
+        raise NotImplementedError
+
+    def last_moves(self, state: Any) -> list[dict[str, Any]]:
+        """Return the physical steps of the last action (of the setup before any), whole."""
+        return list(state.moves)
+
     # --- words, from a view and the seat names alone ----------------------
     def public_prompt(self, view: View, names: Sequence[str]) -> Prompt:
         """Return the public line and physical steps for the current moment, from the public view."""
@@ -146,6 +162,10 @@ class Game:
         """Say one public event in words (for the table log and the demo)."""
         raise NotImplementedError
 
+    def describe_moves(self, moves: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
+        """Say public physical steps in words, in order (a few alike ones may share a line)."""
+        raise NotImplementedError
+
     def standings(self, view: View, names: Sequence[str]) -> list[str]:
         """The public standings for the table menu's "show scores", one short line each."""
         return []
@@ -174,12 +194,15 @@ class ModularGame(Game):
 
     - `rules`: setup, pending, legal_actions, perform, result, redeal, check_invariants;
     - `views`: view, public_view;
+    - `tabletop`: physical (the state's real table);
     - `text`: prompt (the public prompt), header, panel, ask, label,
-      describe_event, standings, and HELP (phase -> lines of rules help).
+      describe_event, move_lines (words of physical steps), standings, and
+      HELP (phase -> lines of rules help).
     """
 
     rules: ClassVar[Any]
     views: ClassVar[Any]
+    tabletop: ClassVar[Any]
     text: ClassVar[Any]
     colours: ClassVar[Sequence[str]] = ()  # seat names by default, in seating order
 
@@ -223,6 +246,9 @@ class ModularGame(Game):
     def public_view(self, state: Any) -> View:
         return self.views.public_view(state)
 
+    def physical(self, state: Any) -> Any:
+        return self.tabletop.physical(state)
+
     def seat_names(self, players: int) -> list[str]:
         return list(self.colours[:players]) if len(self.colours) >= players else super().seat_names(players)
 
@@ -243,6 +269,9 @@ class ModularGame(Game):
 
     def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str:
         return self.text.describe_event(event, names)
+
+    def describe_moves(self, moves: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
+        return self.text.move_lines(moves, names)
 
     def standings(self, view: View, names: Sequence[str]) -> list[str]:
         return self.text.standings(view, names)

@@ -1,4 +1,4 @@
-"""Helpers for game tests: random legal play, and Tennō positions built by hand.
+"""Helpers for game tests: random legal play, the real table kept by its steps, and positions built by hand.
 
 Public so that a new game's tests can be written the way the engine's are.
 """
@@ -9,6 +9,12 @@ import random
 from typing import Any, Callable, Iterator
 
 from .match import Match
+from .physical import Drift, Move, Table, event_moves, inverse, public
+
+
+def bare(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Events without the physical steps they carry, to compare what happened."""
+    return [{k: v for k, v in e.items() if k != "moves"} for e in events]
 
 
 def random_action(match: Match, rng: random.Random, free: float = 0.05) -> dict[str, Any]:
@@ -45,6 +51,51 @@ def reachable_matches(game: str, players: int, seed: int, every: int = 1) -> Ite
         count += 1
         if count % every == 0 or match.is_over:
             yield match
+
+
+def play_on_table(game: str, players: int, seed: int, options: dict[str, Any] | None = None,
+                  undo: float = 0.1, moves_of: Callable[[Match], list[Move]] | None = None) -> Match:
+    """Play a seeded random game, taking an action back now and then (`undo`), and keep a model of
+    the real table by its steps alone: the setup's, every action's, and the inverse of an action
+    taken back. After every action the model must equal the game's own projection of the state
+    (`Game.physical`), and the public events must carry exactly the public form of the steps;
+    raise AssertionError naming the action and the places that differ.
+
+    `moves_of` reads an action's steps from the match (the game's own, by default): a test may
+    pass one that loses a step, to see this check fail.
+    """
+    moves_of = moves_of or (lambda m: m.game.last_moves(m.state))
+    match = Match.new(game, players, seed=seed, options=options)
+    rng = random.Random(seed)
+    table = Table()
+    _lay(match, table, moves_of(match), "the setup")
+    for _ in range(match.game.max_actions):
+        if match.is_over:
+            break
+        if match.actions and rng.random() < undo:
+            what = f"taking back action {len(match.actions)} {match.actions[-1]}"
+            undone = moves_of(match)
+            match.take_back()
+            _lay(match, table, inverse(undone), what)
+        else:
+            action = random_action(match, rng)
+            what = f"action {len(match.actions) + 1} {action}"
+            events = match.apply(action)
+            assert event_moves(events) == [public(s) for s in match.game.last_moves(match.state)], \
+                f"{what}: the public events do not carry the public form of its steps"
+            _lay(match, table, moves_of(match), what)
+    return match
+
+
+def _lay(match: Match, table: Table, steps: list[Move], what: str) -> None:
+    """Make `steps` on the model table and compare it with the game's own projection."""
+    for s in steps:
+        try:
+            table.apply(s)
+        except Drift as err:
+            raise AssertionError(f"{what}: {err}") from err
+    real = match.game.physical(match.state)
+    assert table == real, f"{what}: the table drifted from the game:\n" + "\n".join(table.diff(real))
 
 
 def tenno_position(players: int, rows: dict[int, list[int]], active: int = 0,

@@ -153,6 +153,9 @@ def encode_table(public: dict[str, Any], line: str, steps: Sequence[str], names:
                  result: dict[str, Any] | None = None, log: Sequence[str] = ()) -> dict[str, Any]:
     """A ``table`` message: public view, table prompt, seat names, result once over, public log.
 
+    The public view's events go without the physical steps they carry as
+    data: `steps` says them in words, and a line stays short.
+
     Args:
         public: ``match.public_view()``; never a seat's view.
         line: The table prompt's line.
@@ -161,9 +164,16 @@ def encode_table(public: dict[str, Any], line: str, steps: Sequence[str], names:
         result: ``Result.to_data()`` once the game is over, else None.
         log: Recent public events in words, oldest first.
     """
-    return {"v": VERSION, "type": "table", "public": public,
+    return {"v": VERSION, "type": "table", "public": without_moves(public),
             "prompt": {"line": line, "steps": list(steps)}, "names": list(names),
             "over": result is not None, "result": result, "log": list(log)}
+
+
+def without_moves(public: dict[str, Any]) -> dict[str, Any]:
+    """The public view with its lists of events stripped of their ``moves``."""
+    return {key: [{k: v for k, v in item.items() if k != "moves"} if isinstance(item, dict) else item
+                  for item in value] if isinstance(value, list) else value
+            for key, value in public.items()}
 
 
 # --- decoding -------------------------------------------------------------------

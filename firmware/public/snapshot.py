@@ -35,6 +35,7 @@ class Snapshot:
     result: dict[str, Any] | None  # scores, winners and breakdown once over
     log: tuple[str, ...] = ()  # recent public events in words, oldest first
     serial: int = 0  # grows with every new snapshot
+    moves: tuple[dict[str, Any], ...] = ()  # the last action's physical steps as data (engine.physical)
 
     @property
     def over(self) -> bool:
@@ -119,7 +120,7 @@ class PublicTable:
             header=game.header(public, match.names), line=prompt.line, steps=tuple(prompt.steps),
             pending=tuple(match.pending()), public=public,
             result=result.to_data() if result is not None else None,
-            log=tuple(self.lines), serial=self._serial,
+            log=tuple(self.lines), serial=self._serial, moves=tuple(prompt.moves),
         )
 
     def refresh(self) -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from engine.errors import BadOptions, IllegalAction
 from engine.match import Match
-from engine.testing import quovadis_position
+from engine.testing import bare, quovadis_position
 
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
 
@@ -35,7 +35,7 @@ def test_setup_lays_ten_face_up_laurels_covers_the_senate_diamond_and_keeps_the_
     assert all(p.reserve == 8 and p.laurels == [] for p in state.seats)
     public = match.public_view()
     assert public["bag"] == 34 and public["diamonds"] == state.diamonds
-    assert "Lay a" in " ".join(match.prompt().steps)
+    assert "Draw a" in " ".join(match.prompt().steps)
 
 
 def test_limited_reward_variant_gives_10_14_18_i_tokens_for_3_4_5_players():
@@ -158,7 +158,7 @@ def test_a_passed_vote_moves_the_senator_collects_the_laurel_and_refills_the_dia
     assert match.state.committees["A3"] == [RED]
     assert match.state.seats[RED].laurels == [token]
     assert match.state.diamonds["p04"] == refill
-    assert {"type": "collect", "seat": RED, "path": "p04", "token": token, "refill": refill} in events
+    assert {"type": "collect", "seat": RED, "path": "p04", "token": token, "refill": refill} in bare(events)
 
 
 def test_only_the_supporters_needed_are_paid_one_i_each():
@@ -252,7 +252,9 @@ def test_a_laurel_payment_is_an_action_open_at_any_time_and_change_can_be_made()
     match = quovadis_position(3, {}, laurels={BLUE: ["IV"], RED: ["I"]})
     assert match.pending() == [RED]
     events = act(match, BLUE, "pay", to=RED, token="IV")  # Blue pays while waiting
-    assert events == [{"type": "pay", "seat": BLUE, "to": RED}]  # face down: no value in public
+    assert bare(events) == [{"type": "pay", "seat": BLUE, "to": RED}]  # face down: no value in public
+    assert [(m["src"], m["dst"], m["value"], m["hidden"]) for m in events[0]["moves"]] == [
+        (["laurels", BLUE], ["laurels", RED], [None, None], True)]
     act(match, RED, "pay", to=BLUE, token="I")  # change
     assert sorted(match.state.seats[RED].laurels) == ["IV"] and match.state.seats[BLUE].laurels == ["I"]
     assert match.state.active == RED  # payments do not use up a turn

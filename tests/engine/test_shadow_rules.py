@@ -8,6 +8,7 @@ from engine.errors import BadData
 from engine.games.shadow import data
 from engine.games.shadow.position import EMPIRE, enter, position
 from engine.match import Match
+from engine.testing import bare
 
 FULL = ["B3/25", "B3/25", "B3/25", "B3/25"]  # an electorate with no room and no knight
 
@@ -165,7 +166,7 @@ def test_a_son_pushes_a_knight_off_an_aristocrat_space_only_when_the_electorate_
     events = act(match, 0, "son", area="MAINZ", spot="a1")
     assert tile(spaces(match, "MAINZ")[1]) == ("baron", 0, 15)
     assert match.state.seats[2].knights == 1  # three on the board, one pushed back to supply
-    assert {"type": "pushed", "seat": 2, "area": "MAINZ", "spot": "a1"} in events
+    assert {"type": "pushed", "seat": 2, "area": "MAINZ", "spot": "a1"} in bare(events)
 
 
 def test_a_daughter_may_marry_another_players_single_baron_but_no_archbishop():

@@ -8,7 +8,7 @@ import pytest
 
 from engine.errors import BadOptions, IllegalAction
 from engine.match import Match
-from engine.testing import tenno_position
+from engine.testing import bare, tenno_position
 
 NINJA, MONK, RONIN, SHOGUN, GEISHA = 4, 5, 6, 10, 0
 
@@ -142,7 +142,7 @@ def test_monk_gives_an_attacked_companion_two_and_stays_for_later_fights():
     events = act(match, 1, "defend", monk=True)
     fight = last_fight(match)
     assert (fight.attack_strength, fight.defend_strength, fight.outcome) == (8, 9, "defender")
-    assert {"type": "monk", "seat": 1, "slot": 1} in events
+    assert {"type": "monk", "seat": 1, "slot": 1} in bare(events)
     assert match.state.seats[1].row[1] == MONK  # face down again in its slot
     assert match.public_view()["players"][1]["row"][1] == MONK  # everyone saw it
     # reusable: seat 1's next turn passes, and seat 0 attacks a companion again

@@ -59,7 +59,7 @@ def test_table_message_holds_the_public_side_only_and_decodes():
     assert set(message) == {"v", "type", "public", "prompt", "names", "over", "result", "log"}
     table = protocol.decode(json.loads(protocol.encode_line(message)))
     assert isinstance(table, protocol.TableUpdate)
-    assert table.public == match.public_view()
+    assert table.public == protocol.without_moves(match.public_view())
     assert (table.line, table.steps, table.names) == (prompt.line, prompt.steps, match.names)
     assert table.over is False and table.result is None and table.log == ("Red attacks Blue",)
 

@@ -2,15 +2,16 @@
 
 The companion is the table's bag, its hidden laurel piles and its vote
 counter; the players move their senators on the real board, as the screens
-say. Rules: `rules.py`; views: `views.py`; words: `text.py`; the board and
-the laurels: `board.toml`, `laurels.toml`.
+say. Rules: `rules.py`; views: `views.py`; words: `text.py`; the real
+table: `tabletop.py`; the board and the laurels: `board.toml`,
+`laurels.toml`.
 """
 
 from __future__ import annotations
 
 from ...game import ModularGame
 from .. import register
-from . import rules, text, views
+from . import rules, tabletop, text, views
 from .state import QuoVadisState
 
 
@@ -26,7 +27,7 @@ class QuoVadis(ModularGame):
     flow = rules.FLOW
     max_actions = 5_000
     revealing_actions = frozenset({"support", "refuse", "advance", "pay"})
-    rules, views, text = rules, views, text
+    rules, views, tabletop, text = rules, views, tabletop, text
     colours = ("Red", "Blue", "Yellow", "Green", "Black")
 
 

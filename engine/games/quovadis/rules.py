@@ -18,6 +18,7 @@ from ...clone import clone
 from ...flow import Flow, Step
 from ...game import Action, Result
 from ...options import RuleOption, start_seat
+from ...physical import BOX, step, tell
 from ...rng import Rng
 from .board import BOARD, LAURELS
 from .state import Player, QuoVadisState, Vote
@@ -57,15 +58,48 @@ def setup(players: int, rng: Rng, options: dict[str, Any]) -> QuoVadisState:
     supply = LAURELS.limited_supply.get(players, rewards) if options["limited_rewards"] else rewards
     bag = LAURELS.bag()
     rng.shuffle(bag)
-    diamonds = {}
-    for path in BOARD.diamonds:  # drawn in board order and laid face up
-        diamonds[path] = bag.pop()
-    return QuoVadisState(
+    state = QuoVadisState(
         phase="turn", players=players, options=dict(options), rng=rng,
         seats=[Player(reserve=SENATORS) for _ in range(players)],
-        committees={c: [] for c in BOARD.committees}, diamonds=diamonds, caesar=BOARD.caesar_start,
+        committees={c: [] for c in BOARD.committees}, diamonds={}, caesar=BOARD.caesar_start,
         bag=bag, supply=supply, unused=rewards - supply, start=start, active=start,
     )
+    event: dict[str, Any] = {"type": "setup"}
+    tell(state, event, *(step("senator", seat, BOX, reserve(seat), count=SENATORS) for seat in range(players)))
+    tell(state, event, step("laurel", -1, BOX, SUPPLY, ("", "up"), (REWARD, REWARD), count=supply))
+    kinds = LAURELS.bag()
+    tell(state, event, *(step("laurel", -1, BOX, BAG, value=(k, k), count=kinds.count(k)) for k in dict.fromkeys(kinds)))
+    for path in BOARD.diamonds:  # drawn in board order and laid face up
+        token = state.bag.pop()
+        state.diamonds[path] = token
+        tell(state, event, step("laurel", -1, BAG, diamond(path), ("", "up"), (token, token)))
+    tell(state, event, step("caesar", -1, BOX, diamond(state.caesar)))
+    state.recent = [event]
+    return state
+
+
+# --- where the pieces lie on the real board (engine.physical) ---------------------
+
+BAG = ["bag"]
+SUPPLY = ["supply"]
+
+
+def reserve(seat: int) -> list[Any]:
+    return ["reserve", seat]
+
+
+def seat_of(committee: str, index: int) -> list[Any]:
+    """A senator's place: its committee, or its seat in the Senate (they are filled from the left)."""
+    return ["senate", index] if committee == SENATE else ["committee", committee]
+
+
+def diamond(path: str) -> list[Any]:
+    return ["diamond", path]
+
+
+def laurels(seat: int) -> list[Any]:
+    """A player's laurels: face down in front of them."""
+    return ["laurels", seat]
 
 
 # --- what may be done --------------------------------------------------------------
@@ -175,9 +209,11 @@ def legal_actions(state: QuoVadisState, seat: int) -> list[Action]:
 # --- applying actions ------------------------------------------------------------
 
 def perform(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
+    state.moves = []
     events = _HANDLERS[action["do"]](state, action)
     if action["do"] != "pay":
-        state.recent = events
+        state.retry = any(e["type"] == "votes" and not e["passed"] for e in events)
+    state.recent = events
     return events
 
 
@@ -186,7 +222,8 @@ def _place(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
     state.seats[seat].reserve -= 1
     state.committees[committee].append(seat)
     state.turn_done = True
-    return [{"type": "place", "seat": seat, "committee": committee}]
+    return [tell(state, {"type": "place", "seat": seat, "committee": committee},
+                 step("senator", seat, reserve(seat), seat_of(committee, len(state.committees[committee]) - 1)))]
 
 
 def _advance(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
@@ -243,7 +280,8 @@ def _pay_reward(state: QuoVadisState, seat: int, count: int) -> list[dict[str, A
             break
         state.supply -= 1
         state.seats[seat].laurels.append(REWARD)
-        events.append({"type": "reward", "seat": seat, "token": REWARD})
+        events.append(tell(state, {"type": "reward", "seat": seat, "token": REWARD},
+                           step("laurel", -1, SUPPLY, laurels(seat), ("up", "down"), (REWARD, REWARD))))
     return events
 
 
@@ -264,18 +302,24 @@ def _move(state: QuoVadisState, seat: int, committee: str, path: str, free: bool
     state.committees[committee].remove(seat)
     state.committees[dest].append(seat)
     state.turn_done = True
-    events: list[dict[str, Any]] = [{"type": "advance", "seat": seat, "committee": committee, "path": path,
-                                     "dest": dest, "free": free, "caesar": state.caesar == path}]
+    events: list[dict[str, Any]] = [tell(
+        state, {"type": "advance", "seat": seat, "committee": committee, "path": path, "dest": dest, "free": free,
+                "caesar": state.caesar == path},
+        step("senator", seat, seat_of(committee, 0), seat_of(dest, len(state.committees[dest]) - 1)))]
     full = len(state.committees[SENATE]) >= BOARD.senate.seats
     if full and not state.options["finish_last_move"]:
         state.over = "senate"
-        return events + [{"type": "end"}]
+        return events + [game_over(state)]
     token = state.diamonds.get(path, "")
     if token and state.caesar != path:
         state.seats[seat].laurels.append(token)
         refill = state.bag.pop() if state.bag else ""
         state.diamonds[path] = refill
-        events.append({"type": "collect", "seat": seat, "path": path, "token": token, "refill": refill})
+        moves = [step("laurel", -1, diamond(path), laurels(seat), ("up", "down"), (token, token))]
+        if refill:
+            moves.append(step("laurel", -1, BAG, diamond(path), ("", "up"), (refill, refill)))
+        events.append(tell(state, {"type": "collect", "seat": seat, "path": path, "token": token, "refill": refill},
+                           *moves))
         if LAURELS.kinds[token].caesar and not full:
             state.bonus = True
     senate = state.committees[SENATE]
@@ -296,16 +340,24 @@ def _end_move(state: QuoVadisState) -> list[dict[str, Any]]:
         state.reveal_due = 0
     if len(state.committees[SENATE]) >= BOARD.senate.seats:
         state.over = "senate"
-        events.append({"type": "end"})
+        events.append(game_over(state))
     return events
 
 
+def game_over(state: QuoVadisState) -> dict[str, Any]:
+    """The Senate is full: every player's laurels are turned face up to be counted."""
+    return tell(state, {"type": "end"}, *(step("laurel", -1, laurels(s), laurels(s), ("down", "up"), (t, t))
+                                          for s, p in enumerate(state.seats) for t in p.laurels))
+
+
 def _caesar(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
+    was = state.caesar
     state.caesar = action["path"]
     if state.phase == "bonus":
         state.bonus = False
     state.turn_done = True
-    return [{"type": "caesar", "seat": action["seat"], "path": action["path"], "bonus": state.phase == "bonus"}]
+    return [tell(state, {"type": "caesar", "seat": action["seat"], "path": action["path"], "bonus": state.phase == "bonus"},
+                 step("caesar", -1, diamond(was), diamond(state.caesar)))]
 
 
 def _keep(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
@@ -317,7 +369,9 @@ def _pay(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
     seat, to, token = action["seat"], action["to"], action["token"]
     state.seats[seat].laurels.remove(token)
     state.seats[to].laurels.append(token)
-    return [{"type": "pay", "seat": seat, "to": to}]  # handed over face down: the value stays secret
+    # Handed over face down: the value stays secret (the payer's screen named it).
+    return [tell(state, {"type": "pay", "seat": seat, "to": to},
+                 step("laurel", -1, laurels(seat), laurels(to), ("down", "down"), (token, token), hidden=True))]
 
 
 _HANDLERS = {"place": _place, "advance": _advance, "support": _vote, "refuse": _vote, "reward": _reward,
@@ -356,7 +410,7 @@ def _turn_over(state: QuoVadisState) -> bool:
 
 def next_turn(state: QuoVadisState) -> None:
     state.turn_done = False
-    state.moves += 1
+    state.played += 1
     state.active = (state.active + 1) % state.players
     state.turn += 1
 

@@ -41,13 +41,15 @@ class QuoVadisState:
     start: int
     active: int
     turn: int = 1
-    moves: int = 0  # accepted turn actions so far (the table's setup step shows before the first)
+    played: int = 0  # turns played so far (the table's setup step shows before the first)
     vote: Vote | None = None
     payout: dict[int, int] = field(default_factory=dict)  # supporter -> senators still to be paid
     payout_left: int = 0  # reward tokens the mover still hands out
     bonus: bool = False  # a II-Caesar was collected: a Caesar move is offered at the end of the turn
     turn_done: bool = False
     recent: list[dict[str, Any]] = field(default_factory=list)  # public events of the last action
+    moves: list[dict[str, Any]] = field(default_factory=list)  # its physical steps, whole (engine.physical)
+    retry: bool = False  # the mover's vote just failed: the turn goes on
     revealed: list[dict[str, Any]] = field(default_factory=list)  # laurel totals shown by the reveal variant
     reveal_due: int = 0  # the n-th player just reached the Senate: show totals once the move is paid
     over: str = ""

@@ -6,6 +6,7 @@ from typing import Any, Sequence
 
 from ...game import Prompt, waiting_line
 from ...i18n import N_, _, ngettext
+from ...physical import event_moves
 from .board import BOARD, LAURELS
 
 SENATE_ID = BOARD.senate.id
@@ -67,8 +68,7 @@ def ask(view: dict[str, Any], names: Sequence[str], choosing: str = "") -> str:
             return _("You said {answer}; waiting").format(answer=answer)
         return waiting_line(view["pending"], names)
     if phase == "turn":
-        failed = [e for e in view["recent"] if e["type"] == "votes" and not e["passed"] and e["seat"] == seat]
-        return _("Vote failed; again:") if failed else _("Your turn:")
+        return _("Vote failed; again:") if view["retry"] else _("Your turn:")
     if phase == "vote":
         vote = view["vote"]
         return _("{name}: leave {path}?").format(name=names[vote["mover"]], path=path_name(vote["path"]))
@@ -134,7 +134,9 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
     if kind == "keep":
         return _("{who} leaves Caesar where he is").format(who=who)
     if kind == "pay":
-        return _("{who} gives {to} a laurel").format(who=who, to=names[event["to"]])
+        return _("{who} hands {to} a laurel, face down").format(who=who, to=names[event["to"]])
+    if kind == "setup":
+        return _("The board is laid out")
     if kind == "reveal":
         totals = ", ".join(f"{names[int(s)]} {t}" for s, t in event["totals"].items())
         return _("Player {n} in the Senate: laurels shown: {totals}").format(n=event["entered"], totals=totals)
@@ -143,55 +145,119 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
     return kind
 
 
-def steps_for(event: dict[str, Any], names: Sequence[str]) -> list[str]:
-    """The physical moves one public event asks of the table."""
-    kind = event["type"]
-    who = names[event["seat"]] if "seat" in event else ""
-    if kind == "place":
-        return [_("{who}: put a senator on a free seat of {c}").format(who=who, c=committee_name(event["committee"]))]
-    if kind == "advance":
-        if event["dest"] == SENATE_ID:
-            return [_("{who}: move a senator from {a} to the leftmost free Senate seat").format(
-                who=who, a=committee_name(event["committee"]))]
-        return [_("{who}: move a senator from {a} up to {b}").format(
-            who=who, a=committee_name(event["committee"]), b=committee_name(event["dest"]))]
-    if kind == "collect":
-        steps = [_("{who}: take the {token} laurel from the path {p}, face down").format(
-            who=who, token=token_name(event["token"]), p=path_name(event["path"]))]
-        if event["refill"]:
-            steps.append(_("Lay a {token} laurel face up on that diamond").format(token=token_name(event["refill"])))
-        else:
-            steps.append(_("The bag is empty: that diamond stays empty"))
-        return steps
-    if kind == "reward":
-        return [_("{who}: take an I laurel from the supply, face down").format(who=who)]
-    if kind == "caesar":
-        return [_("Put Caesar on the diamond of path {p}").format(p=path_name(event["path"]))]
-    if kind == "pay":
-        return [_("{who}: hand {to} the laurel your screen names, face down").format(who=who, to=names[event["to"]])]
-    return [describe_event(event, names)]
+# --- the real board's steps, in words ----------------------------------------------
+
+def place_name(place: Sequence[Any], names: Sequence[str]) -> str:
+    kind = place[0]
+    if kind == "reserve":
+        return _("{name}'s reserve").format(name=names[place[1]])
+    if kind == "committee":
+        return committee_name(place[1])
+    if kind == "senate":
+        return _("Senate seat {n}").format(n=place[1] + 1)
+    if kind == "diamond":
+        return _("diamond {p}").format(p=path_name(place[1]))
+    if kind == "laurels":
+        return _("{name}'s laurels").format(name=names[place[1]])
+    if kind == "bag":
+        return _("the bag")
+    if kind == "supply":
+        return _("the I supply")
+    return _("the box")
 
 
-def setup_steps(view: dict[str, Any], names: Sequence[str]) -> list[str]:
-    steps = [_("Each player takes the 8 senators of their colour"),
-             _("Put {n} I laurels face up beside the board").format(n=view["supply"])]
-    for pid, token in view["diamonds"].items():
-        if pid == view["caesar"]:
-            steps.append(_("Lay a {token} laurel on the diamond of {p} and put Caesar on it").format(
-                token=token_name(token), p=path_name(pid)))
-        else:
-            steps.append(_("Lay a {token} laurel face up on the diamond of {p}").format(
-                token=token_name(token), p=path_name(pid)))
-    steps.append(_("The other laurels stay in the bag"))
-    steps.append(_("Screens name committees by code: {legend}").format(
-        legend="; ".join(f"{c.id} {_(c.name)}" for c in BOARD.committees.values() if not c.senate)))
-    return steps
+def move_line(m: dict[str, Any], names: Sequence[str]) -> str:
+    """One physical step in words, whichever way it goes (an undo turns every step around)."""
+    src, dst, back = m["src"], m["dst"], m.get("back", False)
+    what, count = m["what"], m["count"]
+    if dst[0] == "box":
+        return _("Put the {what} from {place} back in the box").format(
+            what={"senator": _("senators"), "caesar": _("Caesar"), "laurel": _("laurels")}.get(what, what),
+            place=place_name(src, names))
+    token = m["value"][1]
+    if what == "senator":
+        who = names[m["owner"]]
+        if src[0] == "box":
+            return ngettext("{who}: take the {n} senator of your colour", "{who}: take the {n} senators of your colour",
+                            count).format(who=who, n=count)
+        if src[0] == "reserve":
+            return _("{who}: put a senator on a free seat of {c}").format(who=who, c=place_name(dst, names))
+        if dst[0] == "reserve":
+            return _("{who}: take your senator from {c} back to your reserve").format(who=who, c=place_name(src, names))
+        if dst[0] == "senate" and not back:
+            return _("{who}: move a senator from {a} to the leftmost free Senate seat").format(
+                who=who, a=place_name(src, names))
+        if back:
+            return _("{who}: move your senator from {a} back down to {b}").format(
+                who=who, a=place_name(src, names), b=place_name(dst, names))
+        return _("{who}: move a senator from {a} up to {b}").format(
+            who=who, a=place_name(src, names), b=place_name(dst, names))
+    if what == "caesar":
+        if src[0] == "box":
+            return _("Put Caesar on {place}").format(place=place_name(dst, names))
+        return _("Move Caesar from {a} to {b}").format(a=place_name(src, names), b=place_name(dst, names))
+    # a laurel
+    name = token_name(token) if token else ""
+    if src[0] == "box" and dst[0] == "supply":
+        return _("Put {n} I laurels face up beside the board").format(n=count)
+    if src[0] == "box" and dst[0] == "bag":
+        return ngettext("Put the {n} {token} laurel in the bag", "Put the {n} {token} laurels in the bag",
+                        count).format(n=count, token=name)
+    if src[0] == "bag" and dst[0] == "diamond":
+        return _("Draw a {token} laurel from the bag and lay it face up on {place}").format(
+            token=name, place=place_name(dst, names))
+    if src[0] == "diamond" and dst[0] == "bag":
+        return _("Put the {token} laurel from {place} back into the bag").format(token=name, place=place_name(src, names))
+    if src[0] == "diamond" and dst[0] == "laurels":
+        return _("{who}: take the {token} laurel from path {p}, face down").format(
+            who=names[dst[1]], token=name, p=path_name(src[1]))
+    if src[0] == "laurels" and dst[0] == "diamond":
+        return _("{who}: lay the {token} laurel back face up on {place}").format(
+            who=names[src[1]], token=name, place=place_name(dst, names))
+    if src[0] == "supply" and dst[0] == "laurels":
+        return _("{who}: take an I laurel from the supply, face down").format(who=names[dst[1]])
+    if src[0] == "laurels" and dst[0] == "supply":
+        return _("{who}: put an I laurel back in the supply").format(who=names[src[1]])
+    if src[0] == "laurels" and dst[0] == "laurels":
+        if back:
+            return _("{who}: hand {to} back, face down, the laurel {to} gave you").format(
+                who=names[src[1]], to=names[dst[1]])
+        return _("{who}: hand {to}, face down, the laurel you chose on your screen").format(
+            who=names[src[1]], to=names[dst[1]])
+    if src == dst and src[0] == "laurels":
+        return _("{who}: turn your laurels {face}").format(who=names[src[1]], face=_("face up") if m["face"][1] == "up"
+                                                           else _("face down"))
+    return _("Move a laurel from {a} to {b}").format(a=place_name(src, names), b=place_name(dst, names))
+
+
+def move_lines(moves: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
+    """The physical steps in words, in order; a pile of laurels turned over is told once."""
+    lines: list[str] = []
+    for i, m in enumerate(moves):
+        if m["src"] == m["dst"] and i and moves[i - 1]["src"] == m["src"] and moves[i - 1]["face"] == m["face"]:
+            continue  # the rest of the same pile
+        lines.append(move_line(m, names))
+    return lines
+
+
+def told(events: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
+    """The last action's physical steps in words, and what else the table must hear of it."""
+    lines: list[str] = []
+    for event in events:
+        if event.get("moves"):
+            lines += move_lines(event["moves"], names)
+            if event["type"] == "collect" and not event["refill"]:
+                lines.append(_("The bag is empty: that diamond stays empty"))
+        elif event["type"] not in ("setup", "end"):
+            lines.append(describe_event(event, names))
+    return lines
 
 
 def prompt(view: dict[str, Any], names: Sequence[str]) -> Prompt:
     phase = view["phase"]
     active = names[view["active"]]
-    done = [s for e in view["recent"] for s in steps_for(e, names)]
+    done = told(view["recent"], names)
+    moves = tuple(event_moves(view["recent"]))
     if view["over"]:
         over = view["over"]
         senate = view["senate"]
@@ -200,23 +266,24 @@ def prompt(view: dict[str, Any], names: Sequence[str]) -> Prompt:
             for s, t in over["scores"].items()]
         winners = ", ".join(names[w] for w in over["winners"])
         return Prompt(_("The Senate is full. Winner: {names}").format(names=winners),
-                      tuple(done + steps + [_("Turn every laurel face up and check the totals")]))
+                      tuple(done + steps + [_("Check the laurel totals")]), moves)
     if phase == "turn":
         line = _("{name}: place a senator, advance one, or move Caesar").format(name=active)
-        if view["moves"] == 0 and not view["recent"]:
-            return Prompt(line, tuple(setup_steps(view, names)))
-        return Prompt(line, tuple(done))
+        if view["played"] == 0:
+            done.append(_("Screens name committees by code: {legend}").format(
+                legend="; ".join(f"{c.id} {_(c.name)}" for c in BOARD.committees.values() if not c.senate)))
+        return Prompt(line, tuple(done), moves)
     if phase == "vote":
         vote = view["vote"]
         waiting = ", ".join(names[s] for s in view["pending"])
         return Prompt(_("{name} asks {c} to let a senator leave by {p}").format(
             name=names[vote["mover"]], c=vote["committee"], p=path_name(vote["path"])),
-            tuple(done + [_("Answer yes or no on your screen: {names}").format(names=waiting)]))
+            tuple(done + [_("Answer yes or no on your screen: {names}").format(names=waiting)]), moves)
     if phase == "reward":
-        return Prompt(_("{name} chooses which supporters are paid").format(name=active), tuple(done))
+        return Prompt(_("{name} chooses which supporters are paid").format(name=active), tuple(done), moves)
     if phase == "bonus":
-        return Prompt(_("{name} took a II-Caesar laurel and may move Caesar").format(name=active), tuple(done))
-    return Prompt(phase)
+        return Prompt(_("{name} took a II-Caesar laurel and may move Caesar").format(name=active), tuple(done), moves)
+    return Prompt(phase, tuple(done), moves)
 
 
 def standings(view: dict[str, Any], names: Sequence[str]) -> list[str]:

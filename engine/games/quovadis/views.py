@@ -4,7 +4,8 @@ Public: the board (senators, face-up laurels on the diamonds, Caesar), the
 bag's size (never its order), the reward supply, each player's unplaced
 senators and the number of laurels each holds, the vote in progress (who is
 asked and who has answered, never how until all have), and the last
-action's public events. Private to a seat: its own laurels and total, and
+action's public events with their physical steps (a laurel handed over face
+down is told without its value). Private to a seat: its own laurels and total, and
 its own answer to a vote in progress.
 """
 
@@ -22,7 +23,7 @@ def public_view(state: QuoVadisState) -> dict[str, Any]:
         "game": "quovadis",
         "phase": state.phase,
         "turn": state.turn,
-        "moves": state.moves,
+        "played": state.played,
         "active": state.active,
         "pending": pending(state),
         "committees": {c: list(owners) for c, owners in state.committees.items()},
@@ -40,6 +41,7 @@ def public_view(state: QuoVadisState) -> dict[str, Any]:
         if state.payout_left else None,
         "bonus": state.bonus,
         "recent": list(state.recent),
+        "retry": state.retry,
         "revealed": list(state.revealed),
         "over": None,
     }

@@ -5,7 +5,7 @@ whole board, walks the table through the eight phases of five rounds, and
 says what to change on the physical board. Rules: `rules.py` (the flow),
 `phases.py` (each phase's work), `decisions.py` (what seats decide),
 `effects.py` (cards and privileges), `board.py` (places and influence);
-views: `views.py`; words: `text.py`; the facts: `board.toml`, `cards.toml`,
+views: `views.py`; words: `text.py`; the real table: `tabletop.py`; the facts: `board.toml`, `cards.toml`,
 `privileges.toml`; hand-built positions for tests: `position.py`.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...game import ModularGame
 from .. import register
-from . import rules, text, views
+from . import rules, tabletop, text, views
 from .data import BOARD
 from .state import ShadowState
 
@@ -28,7 +28,7 @@ class Shadow(ModularGame):
     flow = rules.FLOW
     max_actions = 1000  # a random 4-player game takes 100-250; every paid action costs a thaler
     revealing_actions = frozenset({"vote"})
-    rules, views, text = rules, views, text
+    rules, views, tabletop, text = rules, views, tabletop, text
     colours = BOARD.colours
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from ...physical import Move, step, tell
 from .data import BOARD
 from .state import EMPIRE, Electorate, Piece, ShadowState
 
@@ -24,6 +25,57 @@ AGES: list[int] = list(RULES["ages"])
 ARISTOCRAT_SPOTS = tuple(f"a{i}" for i in range(max(e.aristocrat_spaces for e in BOARD.electorates)))
 CASTLE_SPOTS = tuple(f"k{i}" for i in range(max(e.castle_spaces for e in BOARD.electorates)))
 CITY_SPOTS = tuple(f"c{i}" for i in range(max(e.city_spaces for e in BOARD.electorates)))
+
+
+# --- where things lie on the real table (engine.physical) -------------------------
+
+ASIDE = ["aside"]  # a tile between places: a displaced elector, the old emperor
+EMPIRE_SUPPLY = ["empire supply"]
+THALERS = ["thaler track"]
+ROUND_TRACK = ["round track"]
+
+
+def supply_of(seat: int) -> list[Any]:
+    """A player's tiles, knights and cities beside the board."""
+    return ["supply", seat]
+
+
+def front(seat: int) -> list[Any]:
+    """In front of a player: the action cards bought, the emperor marker."""
+    return ["front", seat]
+
+
+def stack(card: str) -> list[Any]:
+    return ["stack", card]
+
+
+def vp_pile(seat: int) -> list[Any]:
+    return ["vp", seat]
+
+
+def where(state: ShadowState, area: str, spot: str) -> list[Any]:
+    """The real place of a board place: an elector whose privilege was used this round sits on
+    its electorate's privilege space until the round ends (rules/shadow.md §2.3)."""
+    if area == THRONE:
+        return [THRONE]
+    if spot == ELECTOR and electorate(state, area).used:
+        return [area, "privilege"]
+    return [area, spot]
+
+
+def looks(p: Piece) -> tuple[str, str, int | None]:
+    """A piece as the table sees it: (component, side, age); a knight has neither side nor age."""
+    if not p.aristocrat:
+        return "knight", "", None
+    return "tile", "couple" if p.kind == "couple" else "single", p.age
+
+
+def carry(p: Piece, src: list[Any], dst: list[Any]) -> Move:
+    """A tile or knight going from `src` to `dst`; in a supply a tile shows no side and no age."""
+    what, face, age = looks(p)
+    before = ("", None) if src[0] == SUPPLY else (face, age)
+    after = ("", None) if dst[0] == SUPPLY else (face, age)
+    return step(what, p.owner, src, dst, (before[0], after[0]), (before[1], after[1]))
 
 
 def electorate(state: ShadowState, eid: str) -> Electorate:
@@ -55,6 +107,8 @@ def set_piece(state: ShadowState, area: str, spot: str, piece: Piece | None) -> 
     e = electorate(state, area)
     if spot == ELECTOR:
         e.elector = piece
+        if piece is None:
+            e.used = False  # the tile marking the privilege's use has left the board
         return
     kind, number = spot[0], int(spot[1:])
     if kind == "a":
@@ -193,32 +247,38 @@ class Scan:
 
 # --- changing the board (each returns the public events) -------------------------
 
-def place(state: ShadowState, piece: Piece, area: str, spot: str, reason: str) -> list[dict[str, Any]]:
-    """Put a tile on an aristocrat space (or the throne / an elector space), pushing a knight there."""
+def place(state: ShadowState, piece: Piece, area: str, spot: str, reason: str, src: list[Any],
+          kind: str = "placed", **extra: Any) -> list[dict[str, Any]]:
+    """Put a tile coming from `src` on an aristocrat space, pushing a knight there back to supply
+    (a step of the placing: the knight comes off first)."""
     events: list[dict[str, Any]] = []
+    steps: list[Move] = []
     there = piece_at(state, area, spot) if area != THRONE else state.throne
+    dst = where(state, area, spot)
     if there is not None:
         assert not there.aristocrat, "only a knight is pushed"
         state.seats[there.owner].knights += 1
         events.append({"type": "pushed", "seat": there.owner, "area": area, "spot": spot})
+        steps.append(carry(there, dst, supply_of(there.owner)))
     set_piece(state, area, spot, piece)
-    events.insert(0, {"type": "placed", "seat": piece.owner, "kind": piece.kind, "age": piece.age,
-                      "area": area, "spot": spot, "reason": reason})
-    return events
+    placed = {"type": kind, "seat": piece.owner, "kind": piece.kind, "age": piece.age, "area": area, "spot": spot,
+              "reason": reason, **extra}
+    return [tell(state, placed, *steps, carry(piece, src, dst))] + events
 
 
 def remove(state: ShadowState, area: str, spot: str, reason: str) -> list[dict[str, Any]]:
     """Take a tile or knight off the board into its owner's supply."""
     piece = piece_at(state, area, spot)
     assert piece is not None
+    src = where(state, area, spot)
     set_piece(state, area, spot, None)
     owner = state.seats[piece.owner]
     if piece.aristocrat:
         owner.aristocrats += 1
     else:
         owner.knights += 1
-    return [{"type": "removed", "seat": piece.owner, "kind": piece.kind, "age": piece.age,
-             "area": area, "spot": spot, "reason": reason}]
+    return [tell(state, {"type": "removed", "seat": piece.owner, "kind": piece.kind, "age": piece.age,
+                         "area": area, "spot": spot, "reason": reason}, carry(piece, src, supply_of(piece.owner)))]
 
 
 def older(age: int) -> int | None:

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .board import (ELECTOR, SUPPLY, Scan, aristocrat_places, aristocrats, city_places, electorate,
-                    knight_places, piece_at, place, places_in, set_piece, spec)
+from ...physical import step, tell
+from .board import (ASIDE, ELECTOR, EMPIRE_SUPPLY, SUPPLY, Scan, aristocrat_places, aristocrats, carry,
+                    city_places, electorate, front, knight_places, piece_at, place, places_in, spec, stack, where)
 from .data import BOARD, CARDS, PRIVILEGES
-from .effects import (TARGETS, apply_card, baron_places, card_cost, doctor, doctor_targets, gain_thalers, gain_vp,
-                      knight_targets, marriageable, move_knight, new_baron, throne_choices)
+from .effects import (TARGETS, apply_card, baron_places, card_cost, city_move, crown, doctor, doctor_targets,
+                      gain_thalers, gain_vp, knight_targets, marriageable, marry, move_knight, new_baron, spend,
+                      throne_choices)
 from .phases import elector_candidates, seat_elector
-from .state import EMPIRE, Pick, Piece, ShadowState, Task
+from .state import EMPIRE, Pick, ShadowState, Task
 
 Action = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -215,9 +217,7 @@ def carry_out(state: ShadowState, action: Action) -> Events:
 def _place(state: ShadowState, task: Task, a: Action) -> Events:
     seat, area, spot = task.seat, a["area"], a["spot"]
     if task.piece == "city":
-        state.empire_supply -= 1
-        electorate(state, area).cities[int(spot[1:])] = EMPIRE
-        return [{"type": "city", "seat": EMPIRE, "area": area, "spot": spot, "reason": "setup"}]
+        return empire_city(state, area, spot, "setup")
     if task.piece == "knight":
         return move_knight(state, seat, {"from_area": SUPPLY, "from_spot": "", "area": area, "spot": spot}, "setup")
     kind = "couple" if task.piece == "couple" else "baron"
@@ -232,17 +232,8 @@ def _done(state: ShadowState, task: Task, a: Action) -> Events:
 
 
 def _crowned(state: ShadowState, task: Task, a: Action) -> Events:
-    seat = task.seat
-    if a["area"] == SUPPLY:
-        state.seats[seat].aristocrats -= 1
-        tile = Piece("baron", seat, RULES["throne_age"])
-    else:
-        tile = piece_at(state, a["area"], a["spot"])
-        assert tile is not None
-        set_piece(state, a["area"], a["spot"], None)
-    state.throne = tile
-    return [{"type": "crowned", "seat": seat, "from_area": a["area"], "from_spot": a["spot"],
-             "kind": tile.kind, "age": tile.age}]
+    return crown(state, task.seat, a["area"], a["spot"], RULES["throne_age"])
+
 
 
 def _son_born(state: ShadowState, task: Task, a: Action) -> Events:
@@ -262,11 +253,7 @@ def _nunnery(state: ShadowState, task: Task, a: Action) -> Events:
 
 
 def _accept(state: ShadowState, task: Task, a: Action) -> Events:
-    groom = piece_at(state, task.area, task.spot)
-    assert groom is not None
-    groom.kind = "couple"
-    events: Events = [{"type": "married", "seat": task.seat, "area": task.area, "spot": task.spot,
-                       "age": groom.age, "reason": "daughter", "bride": task.other}]
+    events = marry(state, task.area, task.spot, {"reason": "daughter", "bride": task.other})
     return events + gain_vp(state, task.other, RULES["marriage_vp"], "marriages")
 
 
@@ -284,43 +271,53 @@ def _buy(state: ShadowState, task: Task, a: Action) -> Events:
     seat, card = task.seat, CARDS[a["card"]]
     cost = card_cost(state, seat, card)
     assert cost is not None
-    state.seats[seat].thalers -= cost
-    state.stacks[card.id] -= 1
-    state.seats[seat].cards.append(card.id)
-    events: Events = [{"type": "bought", "seat": seat, "card": card.id, "cost": cost}]
+    events: Events = [take_card(state, seat, card.id, cost, {"type": "bought", "seat": seat, "card": card.id,
+                                                             "cost": cost})]
     return events + apply_card(state, seat, card, _fields(a))
+
+
+def take_card(state: ShadowState, seat: int, card: str, cost: int, event: dict[str, Any]) -> dict[str, Any]:
+    """Pay for a card and lay it face up in front of the seat, from its stack."""
+    paid = spend(state, seat, cost)
+    state.stacks[card] -= 1
+    state.seats[seat].cards.append(card)
+    return tell(state, event, *paid, step("card", -1, stack(card), front(seat), ("up", "up"), (card, card)))
 
 
 def _privilege(state: ShadowState, task: Task, a: Action) -> Events:
     seat, eid = task.seat, a["privilege"]
     privilege = PRIVILEGES[eid]
-    electorate(state, eid).used = True
-    events: Events = [{"type": "privilege", "seat": seat, "area": eid, "effect": privilege.effect}]
+    e = electorate(state, eid)
+    assert e.elector is not None
+    # The elector tile moves onto the privilege space until the round ends: the privilege is used.
+    marker = carry(e.elector, where(state, eid, ELECTOR), [eid, "privilege"])
+    e.used = True
+    events: Events = [tell(state, {"type": "privilege", "seat": seat, "area": eid, "effect": privilege.effect},
+                           marker)]
     if privilege.effect == "copy_sold_out":
         card = CARDS[a["card"]]
         cost = card_cost(state, seat, card)
         assert cost is not None
-        state.seats[seat].thalers -= cost
-        state.seats[seat].copies.append(card.id)
-        events.append({"type": "copied", "seat": seat, "card": card.id, "cost": cost})
+        paid = spend(state, seat, cost)
+        state.seats[seat].copies.append(card.id)  # no card is taken: the stack is empty
+        events.append(tell(state, {"type": "copied", "seat": seat, "card": card.id, "cost": cost}, *paid))
         return events + apply_card(state, seat, card, _fields(a))
     if privilege.effect == "doctor":
         return events + doctor(state, seat, _fields(a), reason="privilege")
     if privilege.effect == "place_baron":
         return events + new_baron(state, seat, privilege.age, a["area"], a["spot"], "privilege")
     if privilege.effect == "take_card":
-        state.seats[seat].thalers -= privilege.cost
-        state.stacks[privilege.card] -= 1
-        state.seats[seat].cards.append(privilege.card)
-        return events + [{"type": "taken", "seat": seat, "card": privilege.card}]
+        return events + [take_card(state, seat, privilege.card, privilege.cost,
+                                   {"type": "taken", "seat": seat, "card": privilege.card})]
     raise AssertionError(f"privilege {eid} is not used in Phase IV")
 
 
 def _knight(state: ShadowState, task: Task, a: Action) -> Events:
     cost = RULES["knight_action_cost"]
-    state.seats[task.seat].thalers -= cost
+    paid = spend(state, task.seat, cost)
     events = move_knight(state, task.seat, _fields(a), "action")
     events[0]["cost"] = cost
+    tell(state, events[0], *paid)
     return events
 
 
@@ -352,7 +349,7 @@ def _returned(state: ShadowState, task: Task, a: Action) -> Events:
     assert tile is not None and state.contest is not None
     state.limbo = None
     state.contest.stage = "done"
-    return place(state, tile, task.area, a["spot"], "displaced")
+    return place(state, tile, task.area, a["spot"], "displaced", ASIDE)
 
 
 def _voted(state: ShadowState, task: Task, a: Action) -> Events:
@@ -364,20 +361,26 @@ def _retired(state: ShadowState, task: Task, a: Action) -> Events:
     tile = state.limbo
     assert tile is not None
     state.limbo = None
-    return place(state, tile, a["area"], a["spot"], "old_emperor")
+    return place(state, tile, a["area"], a["spot"], "old_emperor", ASIDE)
+
+
+def empire_city(state: ShadowState, area: str, spot: str, reason: str) -> Events:
+    state.empire_supply -= 1
+    electorate(state, area).cities[int(spot[1:])] = EMPIRE
+    return [tell(state, {"type": "city", "seat": EMPIRE, "area": area, "spot": spot, "reason": reason},
+                 city_move(EMPIRE, EMPIRE_SUPPLY, [area, spot]))]
 
 
 def _empire_city(state: ShadowState, task: Task, a: Action) -> Events:
-    state.empire_supply -= 1
-    electorate(state, a["area"]).cities[int(a["spot"][1:])] = EMPIRE
-    return [{"type": "city", "seat": EMPIRE, "area": a["area"], "spot": a["spot"], "reason": "emperor"}]
+    return empire_city(state, a["area"], a["spot"], "emperor")
 
 
 def _move_city(state: ShadowState, task: Task, a: Action) -> Events:
     electorate(state, a["from_area"]).cities[int(a["from_spot"][1:])] = None
     electorate(state, a["area"]).cities[int(a["spot"][1:])] = EMPIRE
-    return [{"type": "city_moved", "from_area": a["from_area"], "from_spot": a["from_spot"],
-             "area": a["area"], "spot": a["spot"]}]
+    return [tell(state, {"type": "city_moved", "from_area": a["from_area"], "from_spot": a["from_spot"],
+                         "area": a["area"], "spot": a["spot"]},
+                 city_move(EMPIRE, [a["from_area"], a["from_spot"]], [a["area"], a["spot"]]))]
 
 
 _HANDLERS: dict[str, Callable[[ShadowState, Task, Action], Events]] = {

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .board import ELECTOR, SUPPLY, THRONE, Scan, aristocrats, older, piece_at, place, remove, set_piece, spec, younger
+from ...physical import Move, step, tell, turn
+from .board import (ELECTOR, SUPPLY, THALERS, THRONE, Scan, aristocrats, carry, looks, older, piece_at, place, remove,
+                    set_piece, spec, supply_of, vp_pile, where, younger)
 from .data import BOARD, CARDS, CardSpec
 from .state import Piece, ShadowState, Task
 
@@ -18,11 +20,36 @@ Fields = dict[str, Any]
 Events = list[dict[str, Any]]
 
 
+def vp_face(state: ShadowState) -> str:
+    """VP cards lie face down in front of their owner, unless the table plays them open."""
+    return "up" if state.options["vp_open"] or state.phase == "over" else "down"
+
+
 def gain_vp(state: ShadowState, seat: int, amount: int, reason: str) -> Events:
+    """The seat takes VP cards for `amount`. With hidden VP the table sees who takes VP cards and
+    why, never how many: the amount is on the taker's screen alone (their own VP total)."""
     player = state.seats[seat]
+    before = player.vp
     player.vp += amount
     player.vp_from[reason] = player.vp_from.get(reason, 0) + amount
-    return [{"type": "vp", "seat": seat, "amount": amount, "reason": reason}]
+    event: dict[str, Any] = {"type": "vp", "seat": seat, "reason": reason}
+    if state.options["vp_open"]:
+        event["amount"] = amount
+    face = vp_face(state)
+    return [tell(state, event, turn("vp cards", seat, vp_pile(seat), (face, face), (before, player.vp),
+                                    hidden=not state.options["vp_open"]))]
+
+
+def thaler_move(seat: int, before: int, after: int) -> Move:
+    return turn("thaler marker", seat, THALERS, value=(before, after))
+
+
+def spend(state: ShadowState, seat: int, cost: int) -> list[Move]:
+    """Pay `cost` thalers: the seat's marker goes down the track (no step for a free action)."""
+    player = state.seats[seat]
+    before = player.thalers
+    player.thalers -= cost
+    return [thaler_move(seat, before, player.thalers)] if cost else []
 
 
 def gain_thalers(state: ShadowState, seat: int, amount: int, reason: str) -> Events:
@@ -30,8 +57,9 @@ def gain_thalers(state: ShadowState, seat: int, amount: int, reason: str) -> Eve
     player = state.seats[seat]
     before = player.thalers
     player.thalers = min(BOARD.rules["thaler_cap"], before + amount)
-    return [{"type": "thalers", "seat": seat, "amount": player.thalers - before, "lost": before + amount - player.thalers,
-             "total": player.thalers, "reason": reason}]
+    event = {"type": "thalers", "seat": seat, "amount": player.thalers - before,
+             "lost": before + amount - player.thalers, "total": player.thalers, "reason": reason}
+    return [tell(state, event, *([thaler_move(seat, before, player.thalers)] if player.thalers != before else []))]
 
 
 def cities_built(state: ShadowState, seat: int) -> int:
@@ -65,6 +93,22 @@ def queue_throne(state: ShadowState, seat: int, reason: str, front: bool = True)
     else:
         state.tasks.append(task)
     return []
+
+
+def crown(state: ShadowState, seat: int, area: str, spot: str, age: int) -> Events:
+    """Put a tile on the empty throne: one of the seat's from the board, or a Baron from its supply."""
+    if area == SUPPLY:
+        state.seats[seat].aristocrats -= 1
+        tile = Piece("baron", seat, age)
+        src = supply_of(seat)
+    else:
+        found = piece_at(state, area, spot)
+        assert found is not None
+        tile, src = found, where(state, area, spot)
+        set_piece(state, area, spot, None)
+    state.throne = tile
+    return [tell(state, {"type": "crowned", "seat": seat, "from_area": area, "from_spot": spot,
+                         "kind": tile.kind, "age": tile.age}, carry(tile, src, [THRONE]))]
 
 
 def lose_tile(state: ShadowState, area: str, spot: str, reason: str) -> Events:
@@ -173,41 +217,54 @@ def doctor(state: ShadowState, seat: int, f: Fields, reason: str = "doctor") -> 
     area, spot = f["area"], f["spot"]
     p = piece_at(state, area, spot)
     assert p is not None
-    if p.owner == seat:
-        p.age = younger(p.age)  # type: ignore[assignment]
-        return [{"type": "aged", "seat": p.owner, "kind": p.kind, "age": p.age, "area": area, "spot": spot,
-                 "younger": True, "reason": reason}]
-    new = older(p.age)
+    new = younger(p.age) if p.owner == seat else older(p.age)
     if new is None:
         return lose_tile(state, area, spot, reason)
-    p.age = new
-    return [{"type": "aged", "seat": p.owner, "kind": p.kind, "age": p.age, "area": area, "spot": spot,
-             "younger": False, "reason": reason}]
+    return age_tile(state, p, area, spot, new, reason)
+
+
+def age_tile(state: ShadowState, p: Piece, area: str, spot: str, age: int, reason: str) -> Events:
+    """Turn a tile where it lies so that `age` is at the top."""
+    before = p.age
+    p.age = age
+    what, side, _ = looks(p)
+    return [tell(state, {"type": "aged", "seat": p.owner, "kind": p.kind, "age": p.age, "area": area, "spot": spot,
+                         "younger": age < before, "reason": reason},
+                 turn(what, p.owner, where(state, area, spot), (side, side), (before, age)))]
 
 
 def move(state: ShadowState, seat: int, f: Fields) -> Events:
     p = piece_at(state, f["from_area"], f["from_spot"])
     assert p is not None
+    src = where(state, f["from_area"], f["from_spot"])
     set_piece(state, f["from_area"], f["from_spot"], None)
-    events = place(state, p, f["area"], f["spot"], "move")
-    events[0].update(type="moved", from_area=f["from_area"], from_spot=f["from_spot"])
-    return events
+    return place(state, p, f["area"], f["spot"], "move", src, kind="moved", from_area=f["from_area"],
+                 from_spot=f["from_spot"])
 
 
 def move_knight(state: ShadowState, seat: int, f: Fields, reason: str) -> Events:
+    knight = Piece("knight", seat)
     if f["from_area"] == SUPPLY:
         state.seats[seat].knights -= 1
+        src = supply_of(seat)
     else:
+        src = where(state, f["from_area"], f["from_spot"])
         set_piece(state, f["from_area"], f["from_spot"], None)
-    set_piece(state, f["area"], f["spot"], Piece("knight", seat))
-    return [{"type": "knight", "seat": seat, "from_area": f["from_area"], "from_spot": f["from_spot"],
-             "area": f["area"], "spot": f["spot"], "reason": reason}]
+    set_piece(state, f["area"], f["spot"], knight)
+    return [tell(state, {"type": "knight", "seat": seat, "from_area": f["from_area"], "from_spot": f["from_spot"],
+                         "area": f["area"], "spot": f["spot"], "reason": reason},
+                 carry(knight, src, where(state, f["area"], f["spot"])))]
 
 
 def new_baron(state: ShadowState, seat: int, age: int, area: str, spot: str, reason: str,
               kind: str = "baron") -> Events:
     state.seats[seat].aristocrats -= 1
-    return place(state, Piece(kind, seat, age), area, spot, reason)
+    return place(state, Piece(kind, seat, age), area, spot, reason, supply_of(seat))
+
+
+def city_move(owner: int, src: list[Any], dst: list[Any]) -> Move:
+    """A player's city, or an empire city (owner -1)."""
+    return step("city", max(owner, -1), src, dst)
 
 
 def build_city(state: ShadowState, seat: int, f: Fields) -> Events:
@@ -215,7 +272,8 @@ def build_city(state: ShadowState, seat: int, f: Fields) -> Events:
     state.seats[seat].cities -= 1
     e = next(e for e in state.electorates if e.id == f["area"])
     e.cities[int(f["spot"][1:])] = seat
-    events: Events = [{"type": "city", "seat": seat, "area": f["area"], "spot": f["spot"], "reason": "permit"}]
+    events: Events = [tell(state, {"type": "city", "seat": seat, "area": f["area"], "spot": f["spot"], "reason": "permit"},
+                           city_move(seat, supply_of(seat), [f["area"], f["spot"]]))]
     return events + gain_vp(state, seat, BOARD.rules["city_vp"][built], "cities")
 
 
@@ -225,11 +283,16 @@ def promote(state: ShadowState, seat: int, f: Fields, age: int) -> Events:
 
 
 def marry_own(state: ShadowState, seat: int, f: Fields) -> Events:
-    p = piece_at(state, f["area"], f["spot"])
+    return marry(state, f["area"], f["spot"], {"reason": "kings_daughter"})
+
+
+def marry(state: ShadowState, area: str, spot: str, extra: dict[str, Any]) -> Events:
+    """Flip a single Baron to its Couple side, keeping its age."""
+    p = piece_at(state, area, spot)
     assert p is not None
     p.kind = "couple"
-    return [{"type": "married", "seat": seat, "area": f["area"], "spot": f["spot"], "age": p.age,
-             "reason": "kings_daughter"}]
+    return [tell(state, {"type": "married", "seat": p.owner, "area": area, "spot": spot, "age": p.age, **extra},
+                 turn("tile", p.owner, where(state, area, spot), ("single", "couple"), (p.age, p.age)))]
 
 
 def apply_card(state: ShadowState, seat: int, card: CardSpec, f: Fields) -> Events:

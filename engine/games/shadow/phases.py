@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .board import (aristocrat_places, aristocrats, electorate, influence, older, piece_at, place, places_in,
-                    remove, spec)
+from ...physical import step, tell, turn
+from .board import (ASIDE, ELECTOR, SUPPLY, THALERS, THRONE, aristocrat_places, aristocrats, carry, electorate, front,
+                    influence, looks, older, piece_at, place, places_in, remove, spec, stack, supply_of, where)
 from .data import BOARD, CARDS, PRIVILEGES, privilege_with
-from .effects import gain_thalers, gain_vp, holders, queue_throne
+from .effects import crown, gain_thalers, gain_vp, holders, queue_throne
 from .state import EMPIRE, Contest, Election, Piece, ShadowState, Task
 
 RULES = BOARD.rules
@@ -71,10 +72,7 @@ def setup_next(state: ShadowState) -> bool:
     task = sequence[state.index]
     state.index += 1
     if task.piece == "throne":
-        state.seats[task.seat].aristocrats -= 1
-        state.throne = Piece("baron", task.seat, task.age)
-        news(state, {"type": "crowned", "seat": task.seat, "from_area": "supply", "from_spot": "",
-                     "kind": "baron", "age": task.age})
+        news(state, *crown(state, task.seat, SUPPLY, "", task.age))
     else:
         state.tasks.append(task)
     return True
@@ -111,9 +109,12 @@ def age_all(state: ShadowState) -> bool:
     old = [(a, s) for a, s, p in board_tiles(state) if older(p.age) is None]
     for area, spot in old:
         news(state, *remove(state, area, spot, "aging"))
-    for _, _, p in board_tiles(state):
+    turned = []
+    for area, spot, p in board_tiles(state):
+        what, side, age = looks(p)
         p.age = older(p.age)  # type: ignore[assignment]
-    news(state, {"type": "aging", "died": len(old)})
+        turned.append(turn(what, p.owner, where(state, area, spot), (side, side), (age, p.age)))
+    news(state, tell(state, {"type": "aging", "died": len(old)}, *turned))
     return False
 
 
@@ -158,22 +159,29 @@ def next_child(state: ShadowState) -> bool:
 
 def return_cards(state: ShadowState) -> bool:
     count = 0
-    for player in state.seats:
+    back = []
+    for seat, player in enumerate(state.seats):
         for card in player.cards:
             state.stacks[card] += 1
             count += 1
+            back.append(step("card", -1, front(seat), stack(card), ("up", "up"), (card, card)))
         player.cards.clear()
         player.copies.clear()
-    news(state, {"type": "cards_returned", "count": count})
+    news(state, tell(state, {"type": "cards_returned", "count": count}, *back))
     return False
 
 
 # --- IV actions (§5.5) ---------------------------------------------------------------------
 
 def start_actions(state: ShadowState) -> bool:
-    for player in state.seats:
+    chips = []
+    for seat, player in enumerate(state.seats):
         player.passed = False
+        if player.chip != player.thalers:
+            chips.append(turn("chip", seat, THALERS, value=(player.chip, player.thalers)))
         player.chip = player.thalers
+    if chips:  # the chip keeps the thalers a player had when Phase IV began
+        news(state, tell(state, {"type": "chips"}, *chips))
     state.turn = (state.emperor - 1) % state.players
     return False
 
@@ -287,10 +295,13 @@ def unseat(state: ShadowState, eid: str) -> None:
     """The sitting elector steps down into limbo, on its way back into the electorate."""
     e = electorate(state, eid)
     if e.elector is not None:
-        state.limbo = e.elector
+        tile = e.elector
+        src = where(state, eid, ELECTOR)
+        state.limbo = tile
         e.elector = None
-        news(state, {"type": "unseated", "area": eid, "seat": state.limbo.owner, "kind": state.limbo.kind,
-                     "age": state.limbo.age})
+        e.used = False  # the privilege marker goes with the tile
+        news(state, tell(state, {"type": "unseated", "area": eid, "seat": tile.owner, "kind": tile.kind,
+                                 "age": tile.age}, carry(tile, src, ASIDE)))
 
 
 def seat_elector(state: ShadowState, eid: str, spot: str) -> None:
@@ -300,8 +311,8 @@ def seat_elector(state: ShadowState, eid: str, spot: str) -> None:
     assert tile is not None
     e.spaces[int(spot[1:])] = None
     e.elector = tile
-    news(state, {"type": "elector", "area": eid, "seat": tile.owner, "from_spot": spot, "kind": tile.kind,
-                 "age": tile.age})
+    news(state, tell(state, {"type": "elector", "area": eid, "seat": tile.owner, "from_spot": spot, "kind": tile.kind,
+                             "age": tile.age}, carry(tile, [eid, spot], where(state, eid, ELECTOR))))
     news(state, *gain_vp(state, tile.owner, RULES["elector_vp"], "electors"))
 
 
@@ -311,13 +322,11 @@ def displace(state: ShadowState, eid: str) -> bool:
     assert tile is not None
     places = places_in(electorate(state, eid))
     if not places:
-        state.limbo = None
-        state.seats[tile.owner].aristocrats += 1
-        news(state, {"type": "to_supply", "seat": tile.owner, "kind": tile.kind, "age": tile.age, "area": eid})
+        to_supply(state, eid)
         return True
     if len(places) == 1:
         state.limbo = None
-        news(state, *place(state, tile, eid, places[0][1], "displaced"))
+        news(state, *place(state, tile, eid, places[0][1], "displaced", ASIDE))
         return True
     state.tasks.append(Task("return", tile.owner, area=eid))
     return False
@@ -414,10 +423,12 @@ def crown_rival(state: ShadowState) -> bool:
         return False
     state.limbo, state.throne = state.throne, None
     state.emperor = election.rival
-    news(state, {"type": "new_emperor", "seat": election.rival, "old": election.emperor})
+    news(state, tell(state, {"type": "new_emperor", "seat": election.rival, "old": election.emperor},
+                     step("emperor marker", -1, front(election.emperor), front(election.rival))))
     if state.limbo is not None:
         old = state.limbo
-        news(state, {"type": "off_throne", "seat": old.owner, "kind": old.kind, "age": old.age})
+        news(state, tell(state, {"type": "off_throne", "seat": old.owner, "kind": old.kind, "age": old.age},
+                         carry(old, [THRONE], ASIDE)))
     news(state, *queue_throne(state, election.rival, "election", front=False))
     return False
 
@@ -430,10 +441,18 @@ def retire(state: ShadowState) -> bool:
     if aristocrat_places(state):
         state.tasks.append(Task("retire", tile.owner))
     else:
-        state.limbo = None
-        state.seats[tile.owner].aristocrats += 1
-        news(state, {"type": "to_supply", "seat": tile.owner, "kind": tile.kind, "age": tile.age, "area": "throne"})
+        to_supply(state, "throne")
     return False
+
+
+def to_supply(state: ShadowState, area: str) -> None:
+    """The tile set aside finds no space: it goes back to its owner's supply."""
+    tile = state.limbo
+    assert tile is not None
+    state.limbo = None
+    state.seats[tile.owner].aristocrats += 1
+    news(state, tell(state, {"type": "to_supply", "seat": tile.owner, "kind": tile.kind, "age": tile.age, "area": area},
+                     carry(tile, ASIDE, supply_of(tile.owner))))
 
 
 # --- VII the emperor's rights (§5.8) --------------------------------
@@ -441,8 +460,10 @@ def retire(state: ShadowState) -> bool:
 def emperor_rights(state: ShadowState) -> bool:
     spec_ = BOARD.rounds[state.round - 1]
     seat = state.emperor
-    news(state, {"type": "rights", "seat": seat, "round": state.round, "vp": spec_.vp,
-                 "thalers": spec_.thalers})
+    rights = {"type": "rights", "seat": seat, "round": state.round, "thalers": spec_.thalers}
+    if state.options["vp_open"]:
+        rights["vp"] = spec_.vp
+    news(state, rights)
     if spec_.vp:
         news(state, *gain_vp(state, seat, spec_.vp, "emperor"))
     if spec_.thalers:

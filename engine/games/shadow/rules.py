@@ -16,9 +16,12 @@ from ...errors import IllegalAction
 from ...flow import Flow, Step
 from ...game import Action, Result
 from ...options import RuleOption, start_seat
+from ...physical import BOX, step, tell, turn
 from ...rng import Rng
 from . import decisions
-from .board import aristocrats, knights, on_board, cities
+from .board import (ELECTOR, EMPIRE_SUPPLY, ROUND_TRACK, THALERS, aristocrats, carry, cities, front, knights,
+                    on_board, stack, supply_of, vp_pile)
+from .effects import vp_face
 from .data import BOARD, CARDS
 from .phases import PHASE_STEPS, rival_bought
 from .state import EMPIRE, Electorate, Player, ShadowState
@@ -73,14 +76,34 @@ def setup(players: int, rng: Rng, options: dict[str, Any]) -> ShadowState:
         electorates=[Electorate(e.id, None, [None] * e.aristocrat_spaces, [None] * e.castle_spaces,
                                 [None] * e.city_spaces) for e in BOARD.electorates],
         seats=[Player(thalers=RULES["start_thalers"], aristocrats=pieces["aristocrats"], knights=pieces["knights"],
-                      cities=pieces["cities"]) for _ in range(players)],
+                      cities=pieces["cities"], chip=RULES["start_thalers"]) for _ in range(players)],
         stacks={c.id: c.copies[players] for c in CARDS.values()},
         empire_supply=pieces["empire_cities"],
     )
-    state.news.append({"type": "emperor_chosen", "seat": start})
+    state.news.append(tell(state, {"type": "setup"}, *setup_moves(state)))
+    state.news.append(tell(state, {"type": "emperor_chosen", "seat": start}, step("emperor marker", -1, BOX, front(start))))
     run(state)
     state.changes, state.news = state.news, []
     return state
+
+
+def setup_moves(state: ShadowState) -> list[dict[str, Any]]:
+    """What comes out of the box before the start position is laid."""
+    pieces = BOARD.pieces
+    moves = [step("round marker", -1, BOX, ROUND_TRACK, value=(None, state.round))]
+    for seat, player in enumerate(state.seats):
+        moves += [step("thaler marker", seat, BOX, THALERS, value=(None, player.thalers)),
+                  step("chip", seat, BOX, THALERS, value=(None, player.chip))]
+    moves += [step("card", -1, BOX, stack(card), ("", "up"), (card, card), count=n)
+              for card, n in state.stacks.items() if n]
+    moves.append(step("city", -1, BOX, EMPIRE_SUPPLY, count=pieces["empire_cities"]))
+    for seat in range(state.players):
+        moves += [step("tile", seat, BOX, supply_of(seat), count=pieces["aristocrats"]),
+                  step("knight", seat, BOX, supply_of(seat), count=pieces["knights"]),
+                  step("city", seat, BOX, supply_of(seat), count=pieces["cities"])]
+        face = vp_face(state)
+        moves.append(step("vp cards", seat, BOX, vp_pile(seat), ("", face), (None, 0)))
+    return moves
 
 
 # --- who decides, and what ---------------------------------------------------------------
@@ -99,6 +122,7 @@ def perform(state: ShadowState, action: Action) -> list[dict[str, Any]]:
     if action["do"] not in decisions._HANDLERS:
         raise IllegalAction(f"Shadow has no action {action['do']!r}")
     state.news = []
+    state.moves = []
     state.news.extend(decisions.carry_out(state, action))
     run(state)
     FLOW.settle(state)
@@ -145,17 +169,23 @@ def _enter(state: ShadowState) -> None:
 
 def _new_round(state: ShadowState) -> None:
     """Phase VIII: the round marker moves on; privilege tiles go back onto their elector spaces."""
+    back = [carry(e.elector, [e.id, "privilege"], [e.id, ELECTOR]) for e in state.electorates
+            if e.used and e.elector is not None]
     state.round += 1
     for e in state.electorates:
         e.used = False
     state.picks = []
     state.election = None
-    state.news.append({"type": "round", "round": state.round})
+    moves = [turn("round marker", -1, ROUND_TRACK, value=(state.round - 1, state.round))] + back
+    state.news.append(tell(state, {"type": "round", "round": state.round}, *moves))
     _enter(state)
 
 
 def _game_over(state: ShadowState) -> None:
-    state.news.append({"type": "game_over", "round": state.round})
+    """The game ends: hidden VP cards are turned up and counted."""
+    shown = [] if state.options["vp_open"] else [
+        turn("vp cards", seat, vp_pile(seat), ("down", "up"), (p.vp, p.vp)) for seat, p in enumerate(state.seats)]
+    state.news.append(tell(state, {"type": "game_over", "round": state.round}, *shown))
 
 
 def _last_round(state: ShadowState) -> bool:

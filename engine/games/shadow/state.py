@@ -122,3 +122,4 @@ class ShadowState:
     election: Election | None = None
     news: list[dict[str, Any]] = field(default_factory=list)  # public events of the action in progress
     changes: list[dict[str, Any]] = field(default_factory=list)  # public events of the last action
+    moves: list[dict[str, Any]] = field(default_factory=list)  # their physical steps, whole (engine.physical)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...game import Prompt, waiting_line
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
+from ...physical import event_moves
 from .data import BOARD, CARDS, PRIVILEGES
 
 ROMAN = {"setup": "Setup", "income": "I", "aging": "II", "descendants": "III", "actions": "IV",
@@ -248,8 +249,8 @@ def spot_label(view: dict[str, Any], area: str, spot: str, names: Sequence[str],
         return _("free space")
     card = chosen.get("card")
     target_itself = key_is_from(chosen, area) or (card is not None and CARDS[card].effect == "promotion")
-    if there["kind"] == "knight" and not target_itself:
-        return _("push {name} knight").format(name=names[there["owner"]][:3])
+    if there["kind"] == "knight" and not target_itself:  # numbered: two spaces may hold one player's knights
+        return _("{n}: push {name} kn.").format(n=int(spot[1:]) + 1, name=names[there["owner"]][:3])
     return _("{n}: {tile}").format(n=int(spot[1:]) + 1, tile=mine_or(there, view, names))
 
 
@@ -268,68 +269,24 @@ def key_is_from(chosen: dict[str, Any], area: str) -> bool:
 # --- public events ---------------------------------------------------------------------
 
 def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
+    """One public event in words; an event that changes the real table says its steps."""
     kind = event["type"]
     seat = event.get("seat", 0)
     name = who(names, seat) if isinstance(seat, int) else ""
-    where = place_name(event["area"], event.get("spot", "")) if "area" in event else ""
-    if kind == "emperor_chosen":
-        return _("{who} is the first Emperor: take the emperor marker").format(who=name)
+    if kind in SAID:
+        return SAID[kind](event, names, name)
+    if event.get("moves"):
+        head = headline(event, names, name)
+        return "; ".join(([head] if head else []) + move_lines(event["moves"], names))
     if kind == "phase":
         return _("Round {r}, Phase {n}: {title}").format(r=event["round"], n=ROMAN[event["phase"]],
                                                          title=phase_title(event["phase"]))
-    if kind == "crowned":
-        if event["from_area"] == "supply":
-            return _("{who}: put a Baron {age} from supply on the throne").format(who=name, age=event["age"])
-        return _("{who}: move the {tile} from {place} to the throne").format(
-            who=name, tile=tile_long(event["kind"], event["age"]),
-            place=place_name(event["from_area"], event["from_spot"]))
-    if kind == "off_throne":
-        return _("Take {who}'s {tile} off the throne and set it aside").format(
-            who=name, tile=tile_long(event["kind"], event["age"]))
-    if kind == "placed":
-        if event["reason"] == "old_emperor":
-            return _("Move {who}'s old emperor ({tile}) to {place}").format(
-                who=name, tile=tile_long(event["kind"], event["age"]), place=where)
-        if event["reason"] == "son":
-            return _("{who}'s son: put a Baron {age} on {place}").format(who=name, age=event["age"], place=where)
-        return _("Put {who}'s {tile} on {place}").format(who=name, tile=tile_long(event["kind"], event["age"]),
-                                                        place=where)
     if kind == "pushed":
-        return _("{who}'s knight on {place} is pushed back to supply").format(who=name, place=where)
-    if kind == "moved":
-        return _("Move {who}'s {tile} from {src} to {place}").format(
-            who=name, tile=tile_long(event["kind"], event["age"]),
-            src=place_name(event["from_area"], event["from_spot"]), place=where)
-    if kind == "removed":
-        return _("Take {who}'s {tile} off {place} (back to supply)").format(
-            who=name, tile=tile_long(event["kind"], event["age"]), place=where)
-    if kind == "aged":
-        return _("Turn {who}'s {kind} on {place} to {age}").format(
-            who=name, kind=kind_name(event["kind"]), place=where, age=event["age"])
-    if kind == "aging":
-        return _("Turn every other tile on the board one step older (clockwise)")
-    if kind == "knight":
-        if event["from_area"] == "supply":
-            text = _("Put {who}'s knight on {place}").format(who=name, place=where)
-        else:
-            text = _("Move {who}'s knight from {src} to {place}").format(
-                who=name, src=place_name(event["from_area"], event["from_spot"]), place=where)
-        if event.get("cost"):
-            text += " " + _("for {n} thaler").format(n=event["cost"])
-        return text
-    if kind == "city":
-        if seat < 0:
-            return _("Put an empire city on {place}").format(place=where)
-        return _("Put {who}'s city on {place}").format(who=name, place=where)
-    if kind == "city_moved":
-        return _("Move the empire city from {src} to {place}").format(
-            src=place_name(event["from_area"], event["from_spot"]), place=where)
-    if kind == "married":
-        return _("Flip {who}'s Baron {age} on {place} to its Couple side").format(who=name, age=event["age"],
-                                                                                   place=where)
+        return _("{who}'s knight on {place} goes back to supply").format(
+            who=name, place=place_name(event["area"], event["spot"]))
     if kind == "proposal":
         return _("{who} offers a daughter to {to}'s Baron {age} on {place}").format(
-            who=name, to=names[event["to"]], age=event["age"], place=where)
+            who=name, to=names[event["to"]], age=event["age"], place=place_name(event["area"], event["spot"]))
     if kind == "refused":
         return _("{who} refuses {bride}'s daughter").format(who=name, bride=names[event["bride"]])
     if kind == "nunnery":
@@ -338,30 +295,8 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
         if event["reason"] == "no_room":
             return _("{who}: a son, but no Baron or space for him").format(who=name)
         return _("{who}: no blue or red card, no child").format(who=name)
-    if kind == "cards_returned":
-        return _("Put the cards in front of the players back on their stacks")
-    if kind == "thalers":
-        text = _("{who}: +{n} thalers, now {total}").format(who=name, n=event["amount"], total=event["total"])
-        if event["reason"] == "income":
-            text = _("{who}: income {income}, thalers now {total}").format(
-                who=name, income=event["income"], total=event["total"])
-        if event["lost"]:
-            text += " " + _("({n} over 12 lost)").format(n=event["lost"])
-        return text
-    if kind == "vp":
-        return _("{who} takes {n} VP ({why})").format(who=name, n=event["amount"], why=vp_reason(event["reason"]))
-    if kind == "bought":
-        return _("{who} buys {card} for {cost}").format(who=name, card=card_name(event["card"]), cost=event["cost"])
     if kind == "rival":
         return _("{who} is the Rival: an election follows; {who} is done for Phase IV").format(who=name)
-    if kind == "privilege":
-        return _("{who} uses the {area} privilege: move the elector onto its privilege space").format(
-            who=name, area=area_name(event["area"]))
-    if kind == "copied":
-        return _("{who} uses {card} (sold out) for {cost}").format(who=name, card=card_name(event["card"]),
-                                                                   cost=event["cost"])
-    if kind == "taken":
-        return _("{who} takes the {card} card").format(who=name, card=card_name(event["card"]))
     if kind == "passed":
         return _("{who} passes").format(who=name)
     if kind == "pick":
@@ -385,16 +320,6 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
     if kind == "no_candidate":
         return _("{area}: {who} has no tile that may sit; the elector space is empty").format(
             area=area_name(event["area"]), who=name)
-    if kind == "unseated":
-        return _("{area}: {who}'s {tile} leaves the elector space").format(
-            area=area_name(event["area"]), who=name, tile=tile_long(event["kind"], event["age"]))
-    if kind == "elector":
-        return _("{area}: move {who}'s {tile} from space {n} to the elector space").format(
-            area=area_name(event["area"]), who=name, tile=tile_long(event["kind"], event["age"]),
-            n=int(event["from_spot"][1:]) + 1)
-    if kind == "to_supply":
-        return _("{who}'s {tile} has no space: back to supply").format(who=name,
-                                                                      tile=tile_long(event["kind"], event["age"]))
     if kind == "votes":
         counts = ", ".join(f"{names[int(s)]} {v}" for s, v in event["votes"].items())
         return _("Votes: {counts}. {r} challenges {e}").format(counts=counts, r=names[event["rival"]],
@@ -406,20 +331,285 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
         return _("Ballots turned up ({chosen}): {e} {et}, {r} {rt}. {winner} is Emperor").format(
             chosen=chosen or _("none"), e=names[event["emperor"]], et=event["emperor_total"],
             r=names[event["rival"]], rt=event["rival_total"], winner=names[event["winner"]])
-    if kind == "new_emperor":
-        return _("{who} takes the emperor marker from {old}").format(who=name, old=names[event["old"]])
     if kind == "throne_empty":
         return _("{who} has no tile for the throne: it stays empty").format(who=name)
     if kind == "rights":
         return _("Emperor {who}'s rights for round {r}").format(who=name, r=event["round"])
-    if kind == "round":
-        return _("Move the round marker to round {r}; privilege tiles back to their elector spaces").format(
-            r=event["round"])
     if kind == "game_over":
         return _("The game ends after round {r}").format(r=event["round"])
     if kind == "done":
         return _("{who}: done").format(who=name)
     return kind
+
+
+def headline(event: dict[str, Any], names: Sequence[str], name: str) -> str:
+    """What an event that changes the table is, told before its steps (empty when the steps say it all)."""
+    kind = event["type"]
+    if kind == "bought":
+        return _("{who} buys {card} for {cost}").format(who=name, card=card_name(event["card"]), cost=event["cost"])
+    if kind == "copied":
+        return _("{who} uses {card} (sold out) for {cost}").format(who=name, card=card_name(event["card"]),
+                                                                   cost=event["cost"])
+    if kind == "taken":
+        return _("{who} takes the {card} card").format(who=name, card=card_name(event["card"]))
+    if kind == "privilege":
+        return _("{who} uses the {area} privilege").format(who=name, area=area_name(event["area"]))
+    if kind == "placed" and event["reason"] == "son":
+        return _("{who}'s son").format(who=name)
+    if kind == "placed" and event["reason"] == "old_emperor":
+        return _("{who}'s old emperor").format(who=name)
+    if kind == "round":
+        return _("Round {r} begins").format(r=event["round"])
+    if kind == "game_over":
+        return _("The game ends after round {r}").format(r=event["round"])
+    if kind == "aging":
+        return _("Aging")
+    return ""
+
+
+def _thalers(event: dict[str, Any], names: Sequence[str], name: str) -> str:
+    if not event["amount"]:
+        return _("{who}: thalers stay at {total}").format(who=name, total=event["total"])
+    text = _("{who}: move your thaler marker up {n} to {total}").format(who=name, n=event["amount"],
+                                                                       total=event["total"])
+    if event["reason"] == "income":
+        text = _("{who}: income {income}: move your thaler marker to {total}").format(
+            who=name, income=event["income"], total=event["total"])
+    if event["lost"]:
+        text += " " + _("({n} over 12 lost)").format(n=event["lost"])
+    return text
+
+
+def _vp(event: dict[str, Any], names: Sequence[str], name: str) -> str:
+    why = vp_reason(event["reason"])
+    if "amount" in event:  # VP played open
+        return _("{who} takes {n} VP ({why})").format(who=name, n=event["amount"], why=why)
+    return _("{who} takes VP cards ({why}), face down: {who}'s screen shows the new total").format(who=name, why=why)
+
+
+def _aging(event: dict[str, Any], names: Sequence[str], name: str) -> str:
+    return ngettext("Turn the {n} tile left on the board a quarter turn clockwise: one age step older",
+                    "Turn each of the {n} tiles left on the board a quarter turn clockwise: one age step older",
+                    len(event.get("moves", ()))).format(n=len(event.get("moves", ())))
+
+
+def _setup(event: dict[str, Any], names: Sequence[str], name: str) -> str:
+    return "; ".join(setup_lines(event["moves"], names))
+
+
+def _emperor_chosen(event: dict[str, Any], names: Sequence[str], name: str) -> str:
+    return _("{who} is the first Emperor: take the emperor marker").format(who=name)
+
+
+# Events told in a sentence of their own, which says their steps.
+SAID = {"thalers": _thalers, "vp": _vp, "aging": _aging, "setup": _setup, "emperor_chosen": _emperor_chosen}
+
+
+def setup_lines(moves: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
+    """What comes out of the box, told as a table lays it out."""
+    stacks = [m for m in moves if m["dst"][0] == "stack"]
+    markers = [m for m in moves if m["what"] == "thaler marker"]
+    lines = [_("Put the round marker on round 1"),
+             _("Put every thaler marker on {n}, each coloured chip beside it").format(
+                 n=markers[0]["value"][1] if markers else 0),
+             _("Sort the victory point cards into their three piles"),
+             _("Action cards: {cards}; the rest stay in the box").format(
+                 cards=", ".join(f"{card_name(m['value'][1])} x{m['count']}" for m in stacks)),
+             _("Put the {n} empire cities beside the board").format(
+                 n=sum(m["count"] for m in moves if m["what"] == "city" and m["owner"] < 0))]
+    supplies = {}
+    for m in moves:
+        if m["dst"][0] == "supply":
+            supplies.setdefault(m["owner"], {})[m["what"]] = m["count"]
+    for seat, held in supplies.items():
+        lines.append(_("{who}: take your {a} tiles, {k} knights and {c} cities").format(
+            who=names[seat], a=held.get("tile", 0), k=held.get("knight", 0), c=held.get("city", 0)))
+    return lines
+
+
+# --- the real table's steps, in words ----------------------------------------------
+
+def where_name(place: Sequence[Any], names: Sequence[str]) -> str:
+    """A place on the real table: 'Mainz space 2', 'the Mainz privilege space', 'Red's supply'."""
+    kind = place[0]
+    if kind == "throne":
+        return _("the throne")
+    if kind == "aside":
+        return _("aside")
+    if kind == "supply":
+        return _("{who}'s supply").format(who=names[place[1]])
+    if kind == "empire supply":
+        return _("the empire city supply")
+    if kind == "front":
+        return _("in front of {who}").format(who=names[place[1]])
+    if kind == "stack":
+        return _("the {card} stack").format(card=card_name(place[1]))
+    if kind == "vp":
+        return _("{who}'s VP cards").format(who=names[place[1]])
+    if kind in BOARD.ids:
+        if place[1] == "privilege":
+            return _("the {area} privilege space").format(area=area_name(kind))
+        if place[1] == "elector":
+            return _("the {area} elector space").format(area=area_name(kind))
+        return place_name(kind, place[1])
+    return _("the box")
+
+
+def thing_name(m: dict[str, Any], names: Sequence[str], side: int = 0) -> str:
+    """The component a step moves, as it shows before (`side` 0) or after (1) the step."""
+    what, owner = m["what"], m["owner"]
+    if what == "tile":
+        face, age = m["face"][side], m["value"][side]
+        kind = _("Couple") if face == "couple" else _("Baron")
+        return _("{who}'s {kind} {age}").format(who=names[owner], kind=kind, age=age) if age is not None else \
+            _("{who}'s tile").format(who=names[owner])
+    if what == "knight":
+        return _("{who}'s knight").format(who=names[owner])
+    if what == "city":
+        return _("an empire city") if owner < 0 else _("{who}'s city").format(who=names[owner])
+    if what == "card":
+        return _("a {card} card").format(card=card_name(m["value"][1]))
+    return what
+
+
+def move_line(m: dict[str, Any], names: Sequence[str]) -> str:
+    """One physical step in words, whichever way it goes (an undo turns every step around)."""
+    what, owner, src, dst = m["what"], m["owner"], m["src"], m["dst"]
+    before, after = m["value"]
+    back = m.get("back", False)
+    if src[0] == "box" or dst[0] == "box":
+        return box_line(m, names)
+    if what == "thaler marker":
+        return _("Move {who}'s thaler marker from {a} to {b}").format(who=names[owner], a=before, b=after)
+    if what == "chip":
+        return _("Put {who}'s coloured chip beside {n} on the thaler track").format(who=names[owner], n=after)
+    if what == "round marker":
+        return _("Move the round marker to round {r}").format(r=after)
+    if what == "emperor marker":
+        return _("{who} takes the emperor marker from {old}").format(who=names[dst[1]], old=names[src[1]])
+    if what == "vp cards":
+        if src == dst and m["face"][0] != m["face"][1]:
+            return _("{who}: turn your VP cards face {face}").format(
+                who=names[owner], face=_("up") if m["face"][1] == "up" else _("down"))
+        if before is None:
+            return _("{who}: take VP cards, face down; your screen shows your VP").format(who=names[owner]) \
+                if not back else _("{who}: give back the VP cards just taken; your screen shows your VP").format(
+                    who=names[owner])
+        return _("{who}: VP cards from {a} to {b}").format(who=names[owner], a=before, b=after)
+    if what == "card":
+        if dst[0] == "front":
+            return _("Lay a card from the {card} stack face up in front of {who}").format(
+                card=card_name(after), who=names[dst[1]])
+        return _("Put {who}'s {card} card back on its stack").format(who=names[src[1]], card=card_name(before))
+    thing = thing_name(m, names)
+    if src == dst:
+        if m["face"][0] != m["face"][1]:
+            if m["face"][1] == "couple":
+                return _("Flip {tile} on {place} to its Couple side").format(tile=thing, place=where_name(src, names))
+            return _("Flip {who}'s Couple {age} on {place} back to its Baron side").format(
+                who=names[owner], age=before, place=where_name(src, names))
+        return _("Turn {tile} on {place} to {age}").format(tile=thing, place=where_name(src, names), age=after)
+    if src[0] == "supply" or src[0] == "empire supply":
+        return _("Put {thing} on {place}").format(thing=thing_name(m, names, 1), place=where_name(dst, names))
+    if dst[0] == "supply":
+        return _("Take {thing} off {place}, back to supply").format(thing=thing, place=where_name(src, names))
+    if dst[0] == "aside":
+        return _("Take {thing} off {place} and set it aside").format(thing=thing, place=where_name(src, names))
+    if src[0] == "aside":
+        return _("Put {thing} from aside on {place}").format(thing=thing, place=where_name(dst, names))
+    return _("Move {thing} from {src} to {dst}").format(thing=thing, src=where_name(src, names),
+                                                       dst=where_name(dst, names))
+
+
+def box_line(m: dict[str, Any], names: Sequence[str]) -> str:
+    """A component taken out of the box when the table is laid out, or put back."""
+    what, owner, n = m["what"], m["owner"], m["count"]
+    whose = names[owner] if owner >= 0 else ""
+    if m["dst"][0] != "box":
+        place = m["dst"]
+        if what == "thaler marker":
+            return _("Put {who}'s thaler marker on {n}").format(who=whose, n=m["value"][1])
+        if what == "chip":
+            return _("Put {who}'s coloured chip beside {n} on the thaler track").format(who=whose, n=m["value"][1])
+        if what == "round marker":
+            return _("Put the round marker on round {r}").format(r=m["value"][1])
+        if what == "emperor marker":
+            return _("{who} takes the emperor marker").format(who=names[place[1]])
+        if what == "card":
+            return _("Lay out the {card} stack: {n}").format(card=card_name(m["value"][1]), n=n)
+        if what == "vp cards":
+            return _("{who}'s VP cards will lie {face} in front of {who}").format(
+                who=whose, face=_("face up") if m["face"][1] == "up" else _("face down"))
+        if owner < 0:
+            return _("Put the {n} empire cities beside the board").format(n=n)
+        return _("{who}: take your {n} {things}").format(who=whose, n=n, things={
+            "tile": _("tiles"), "knight": _("knights"), "city": _("cities")}.get(what, what))
+    return _("Put {what} back in the box").format(what={
+        "thaler marker": _("the thaler markers"), "chip": _("the coloured chips"), "round marker": _("the round marker"),
+        "emperor marker": _("the emperor marker"), "card": _("the action cards"), "vp cards": _("the VP cards"),
+    }.get(what, _("the pieces")))
+
+
+def move_lines(moves: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
+    """The physical steps in words, in order; a row of alike steps (aging, cards returned) shares a line."""
+    lines: list[str] = []
+    i = 0
+    while i < len(moves):
+        m = moves[i]
+        key = group_key(m)
+        j = i + 1
+        while key is not None and j < len(moves) and group_key(moves[j]) == key:
+            j += 1
+        lines.append(group_line(list(moves[i:j]), names) if j - i > 1 else move_line(m, names))
+        i = j
+    return lines
+
+
+def group_key(m: dict[str, Any]) -> tuple[Any, ...] | None:
+    if m["what"] == "tile" and m["src"] == m["dst"] and m["face"][0] == m["face"][1]:
+        return ("age", m["value"][1] > m["value"][0])
+    if m["what"] == "card" and m["dst"][0] == "stack":
+        return ("return",)
+    if m["what"] == "chip":
+        return ("chip",)
+    if m["what"] == "vp cards" and m["src"] == m["dst"] and m["face"][0] != m["face"][1]:
+        return ("vp", m["face"][1])
+    return None
+
+
+def group_line(group: list[dict[str, Any]], names: Sequence[str]) -> str:
+    kind = group_key(group[0])[0]  # type: ignore[index]
+    if kind == "age":
+        tiles = ", ".join(_("{tile} on {place}").format(tile=thing_name(m, names), place=where_name(m["src"], names))
+                          for m in group)
+        if group[0]["value"][1] > group[0]["value"][0]:
+            return _("One age step older, a quarter turn clockwise: {tiles}").format(tiles=tiles)
+        return _("One age step younger, a quarter turn anticlockwise: {tiles}").format(tiles=tiles)
+    if kind == "return":
+        return _("Put the cards in front of the players back on their stacks")
+    if kind == "chip":
+        return _("Put each coloured chip beside its thaler marker")
+    return _("Every player: turn your VP cards face {face}").format(
+        face=_("up") if group[0]["face"][1] == "up" else _("down"))
+
+
+def event_lines(events: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
+    """The last action's events in words: a line per event, or its headline and its steps."""
+    lines: list[str] = []
+    for event in events:
+        kind = event["type"]
+        if kind in ("phase", "done", "pushed"):  # a pushed knight is a step of the tile's placing
+            continue
+        seat = event.get("seat", 0)
+        name = who(names, seat) if isinstance(seat, int) else ""
+        if kind == "setup":
+            lines += setup_lines(event["moves"], names)
+        elif kind in SAID or not event.get("moves"):
+            lines.append(describe_event(event, names))
+        else:
+            head = headline(event, names, name)
+            lines += ([head] if head else []) + move_lines(event["moves"], names)
+    return lines
 
 
 def vp_reason(reason: str) -> str:
@@ -432,7 +622,8 @@ def vp_reason(reason: str) -> str:
 
 def prompt(view: dict[str, Any], names: Sequence[str]) -> Prompt:
     """The public line, then the board changes of the last action, then what to do now."""
-    done = [describe_event(e, names) for e in view["changes"] if e["type"] not in ("phase", "done")]
+    done = event_lines(view["changes"], names)
+    moves = tuple(event_moves(view["changes"]))
     if view["over"]:
         over = view["over"]
         lines = []
@@ -442,20 +633,15 @@ def prompt(view: dict[str, Any], names: Sequence[str]) -> Prompt:
             lines.append(_("{who}: {n} VP ({detail}); {t} thalers").format(
                 who=names[int(s)], n=score, detail=detail or "-", t=parts["thalers"]))
         winners = ", ".join(names[w] for w in over["winners"])
-        return Prompt(_("Game over. Winner: {names}").format(names=winners), tuple(done + lines))
+        return Prompt(_("Game over. Winner: {names}").format(names=winners), tuple(done + lines), moves)
     phase, task = view["phase"], view["task"]
     title = _("Round {r}, Phase {n}: {title}").format(r=view["round"], n=ROMAN[phase], title=phase_title(phase))
     steps = list(done)
     if phase == "setup":
         title = _("Setup")
-        cards = ", ".join(f"{_(CARDS[c].name)} x{n}" for c, n in view["stacks"].items() if n)
-        steps = [_("Put every thaler marker on 7 and the round marker on round 1"),
-                 _("Sort the victory point cards into their three piles"),
-                 _("Action cards for {n} players: {cards}; the rest stay in the box").format(
-                     n=len(view["players"]), cards=cards)] + steps
     if task is not None:
         steps.append(instruction(view, task, names))
-    return Prompt(title, tuple(steps))
+    return Prompt(title, tuple(steps), moves)
 
 
 def instruction(view: dict[str, Any], task: dict[str, Any], names: Sequence[str]) -> str:

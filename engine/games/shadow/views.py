@@ -2,9 +2,11 @@
 
 Public: the whole board, thalers (the track is open), supplies, the cards in
 front of each player, the stacks, the phase and whose decision is pending,
-who has cast a ballot, and the last action's events. Private to a seat: its
-victory points and where they came from (everyone's, with the `vp_open`
-option), and its own ballot until all ballots are revealed together.
+who has cast a ballot, and the last action's events with their physical
+steps. Private to a seat: its victory points and where they came from
+(everyone's, with the `vp_open` option; the events then say who takes VP
+cards and why, never how many), and its own ballot until all ballots are
+revealed together.
 """
 
 from __future__ import annotations

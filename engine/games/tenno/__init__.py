@@ -2,14 +2,14 @@
 
 The companion holds every row, hand and prisoner pile, resolves each fight,
 keeps peeks secret and scores the game. Rules: `rules.py`; views: `views.py`;
-words: `text.py`; the cards: `cards.toml`.
+words: `text.py`; the real table: `tabletop.py`; the cards: `cards.toml`.
 """
 
 from __future__ import annotations
 
 from ...game import ModularGame
 from .. import register
-from . import rules, text, views
+from . import rules, tabletop, text, views
 from .cards import CARDS
 from .state import TennoState
 
@@ -24,7 +24,7 @@ class Tenno(ModularGame):
     flow = rules.FLOW
     max_actions = 600
     revealing_actions = frozenset({"attack", "defend", "peek"})
-    rules, views, text = rules, views, text
+    rules, views, tabletop, text = rules, views, tabletop, text
     colours = CARDS.colours
 
 

@@ -18,6 +18,7 @@ from ...errors import IllegalAction
 from ...flow import Flow, Step
 from ...game import Action, Result
 from ...options import RuleOption, start_seat
+from ...physical import BOX, Move, step, tell, turn
 from ...rng import Rng
 from .cards import CARDS
 from .state import Fight, Peek, Player, Reward, TennoState, Taken
@@ -63,8 +64,48 @@ def setup(players: int, rng: Rng, options: dict[str, Any]) -> TennoState:
         Player(row=[None] * ROW, hand=sorted(c for c in CARDS.cards if c not in starters), known=[None] * ROW)
         for _ in range(players)
     ]
-    return TennoState(phase="setup", players=players, options=dict(options), rng=rng,
-                      seats=seats, start=start, active=start)
+    state = TennoState(phase="setup", players=players, options=dict(options), rng=rng,
+                       seats=seats, start=start, active=start)
+    deal: dict[str, Any] = {"type": "deal"}
+    for seat in range(players):  # every player takes the eleven cards of their colour
+        tell(state, deal, step("card", seat, BOX, hand(seat), count=len(CARDS.cards)))
+    state.recent = [deal]
+    return state
+
+
+# --- where the cards lie on the real table (engine.physical) -------------------
+
+def hand(seat: int) -> list[Any]:
+    """A player's hand: the table sees how many cards, never which (nor does the model of it)."""
+    return ["hand", seat]
+
+
+def row(seat: int, slot: int) -> list[Any]:
+    return ["row", seat, slot]
+
+
+def prisoners(seat: int) -> list[Any]:
+    return ["prisoners", seat]
+
+
+DISCARD = ["discard"]
+
+
+def aside(seat: int) -> list[Any]:
+    """A seat's hands while it rearranges its row out of sight."""
+    return ["aside", seat]
+
+
+def discard_face(state: TennoState) -> str:
+    return "up" if state.options["discard_public"] else "down"
+
+
+def laid(seat: int, card: int, src: list[Any], dst: list[Any]) -> Move:
+    """A card the table does not see go from `src` to `dst` (a hand, a row slot, out of sight);
+    in a hand it is one of the owner's cards, whichever."""
+    face = ("down" if src[0] == "row" else "", "down" if dst[0] == "row" else "")
+    value = (None if src[0] == "hand" else card, None if dst[0] == "hand" else card)
+    return step("card", seat, src, dst, face, value, hidden=True)
 
 
 # --- who decides what ------------------------------------------------------
@@ -190,14 +231,18 @@ def perform(state: TennoState, action: Action) -> list[dict[str, Any]]:
     handler = _HANDLERS.get(do)
     if handler is None:
         raise IllegalAction(f"Tennō has no action {do!r}")
-    return handler(state, action)
+    state.moves = []
+    state.recent = handler(state, action)
+    return state.recent
 
 
 def _arrange(state: TennoState, action: Action) -> list[dict[str, Any]]:
-    player = state.seats[action["seat"]]
+    seat = action["seat"]
+    player = state.seats[seat]
     player.row = list(action["order"])
     player.arranged = True
-    return [{"type": "arranged", "seat": action["seat"]}]
+    event: dict[str, Any] = {"type": "arranged", "seat": seat}
+    return [tell(state, event, *(laid(seat, card, hand(seat), row(seat, slot)) for slot, card in enumerate(player.row)))]
 
 
 def _attack(state: TennoState, action: Action) -> list[dict[str, Any]]:
@@ -207,9 +252,9 @@ def _attack(state: TennoState, action: Action) -> list[dict[str, Any]]:
     state.seats[seat].known[slot] = card  # the attacking card is turned face up
     state.fights.append(Fight(attacker=seat, slot=slot, attack_card=card,
                               defender=action["target"], target_slot=action["target_slot"]))
-    return [{"type": "attack", "seat": seat, "slot": slot, "card": card,
-             "target": action["target"], "target_slot": action["target_slot"],
-             "second": len(state.fights) == 2}]
+    event = {"type": "attack", "seat": seat, "slot": slot, "card": card,
+             "target": action["target"], "target_slot": action["target_slot"], "second": len(state.fights) == 2}
+    return [tell(state, event, turn("card", seat, row(seat, slot), ("down", "up"), (card, card)))]
 
 
 def _defend(state: TennoState, action: Action) -> list[dict[str, Any]]:
@@ -219,9 +264,11 @@ def _defend(state: TennoState, action: Action) -> list[dict[str, Any]]:
     if action["monk"]:
         fight.monk_slot = monk_slot(state, fight.defender, fight.target_slot)
         state.seats[fight.defender].known[fight.monk_slot] = MONK
-        events.append({"type": "monk", "seat": fight.defender, "slot": fight.monk_slot})
-    resolve_fight(state, fight)
-    events.append({"type": "fight", **_fight_record(fight)})
+        events.append(tell(state, {"type": "monk", "seat": fight.defender, "slot": fight.monk_slot},
+                           turn("card", fight.defender, row(fight.defender, fight.monk_slot), ("down", "up"),
+                                (MONK, MONK))))
+    moves = resolve_fight(state, fight)
+    events.append(tell(state, {"type": "fight", **_fight_record(fight)}, *moves))
     if turn_fights_done(state):
         events.extend(close_fights(state))
     return events
@@ -242,7 +289,7 @@ def _refill(state: TennoState, action: Action) -> list[dict[str, Any]]:
     player = state.seats[seat]
     player.hand.remove(card)
     player.row[slot] = card
-    return [{"type": "refill", "seat": seat, "slot": slot}]
+    return [tell(state, {"type": "refill", "seat": seat, "slot": slot}, laid(seat, card, hand(seat), row(seat, slot)))]
 
 
 def _swap(state: TennoState, action: Action) -> list[dict[str, Any]]:
@@ -257,17 +304,25 @@ def _swap(state: TennoState, action: Action) -> list[dict[str, Any]]:
         player.row[slot] = card
     state.rewards.pop(0)
     _forget_slots(state, seat, [slot])
-    return [{"type": "swap", "seat": seat, "slot": slot}]
+    # A fake swap takes the card back and lays the same one: the table sees the same two steps.
+    return [tell(state, {"type": "swap", "seat": seat, "slot": slot},
+                 laid(seat, old, row(seat, slot), hand(seat)), laid(seat, card, hand(seat), row(seat, slot)))]
 
 
 def _reorder(state: TennoState, action: Action) -> list[dict[str, Any]]:
     seat, first, second = action["seat"], action["first"], action["second"]
-    row = state.seats[seat].row
+    cards = state.seats[seat].row
+    before = cards[first], cards[second]
     if not action["fake"]:
-        row[first], row[second] = row[second], row[first]
+        cards[first], cards[second] = cards[second], cards[first]
     state.rewards.pop(0)
     _forget_slots(state, seat, [first, second])
-    return [{"type": "reorder", "seat": seat, "slots": [first, second]}]
+    a, b = before
+    assert a is not None and b is not None
+    return [tell(state, {"type": "reorder", "seat": seat, "slots": [first, second]},
+                 laid(seat, a, row(seat, first), aside(seat)), laid(seat, b, row(seat, second), aside(seat)),
+                 laid(seat, cards[first], aside(seat), row(seat, first)),  # type: ignore[arg-type]
+                 laid(seat, cards[second], aside(seat), row(seat, second)))]  # type: ignore[arg-type]
 
 
 def _peek(state: TennoState, action: Action) -> list[dict[str, Any]]:
@@ -307,7 +362,8 @@ def strengths(attack_card: int, defend_card: int, monk: bool) -> tuple[int, int]
     return a, d
 
 
-def resolve_fight(state: TennoState, fight: Fight) -> None:
+def resolve_fight(state: TennoState, fight: Fight) -> list[Move]:
+    """Turn the defending card up, compare, and send the losers away; return the physical steps."""
     attacker, defender = state.seats[fight.attacker], state.seats[fight.defender]
     defend_card = defender.row[fight.target_slot]
     assert defend_card is not None
@@ -319,21 +375,41 @@ def resolve_fight(state: TennoState, fight: Fight) -> None:
 
     lose_attacker = fight.outcome in ("defender", "tie") or fight.attack_card == GEISHA
     lose_defender = fight.outcome in ("attacker", "tie") or defend_card == GEISHA
+    attacked = row(fight.defender, fight.target_slot)
+    striking = row(fight.attacker, fight.slot)
+    moves = [] if fight.monk_slot == fight.target_slot else [  # a Monk defending itself is up already
+        turn("card", fight.defender, attacked, ("down", "up"), (defend_card, defend_card))]
     if lose_defender:
         _take(state, fight.defender, fight.target_slot)
         if fight.outcome == "attacker" and defend_card != GEISHA:
             attacker.captives.append(Taken(fight.defender, defend_card))
             fight.captor = fight.attacker
+            moves.append(step("card", fight.defender, attacked, prisoners(fight.attacker), ("up", "down"),
+                              (defend_card, defend_card)))
         else:
             state.discard.append(Taken(fight.defender, defend_card))
+            moves.append(step("card", fight.defender, attacked, DISCARD, ("up", discard_face(state)),
+                              (defend_card, defend_card)))
     if lose_attacker:
         _take(state, fight.attacker, fight.slot)
         if fight.outcome == "defender" and defend_card == SHOGUN:
             defender.captives.append(Taken(fight.attacker, fight.attack_card))
             fight.captor = fight.defender
+            moves.append(step("card", fight.attacker, striking, prisoners(fight.defender), ("up", "down"),
+                              (fight.attack_card, fight.attack_card)))
         else:
             state.discard.append(Taken(fight.attacker, fight.attack_card))
+            moves.append(step("card", fight.attacker, striking, DISCARD, ("up", discard_face(state)),
+                              (fight.attack_card, fight.attack_card)))
     fight.attacker_lost, fight.defender_lost = lose_attacker, lose_defender
+    # What is left of the fight goes face down again.
+    if not lose_attacker:
+        moves.append(turn("card", fight.attacker, striking, ("up", "down"), (fight.attack_card, fight.attack_card)))
+    if not lose_defender:
+        moves.append(turn("card", fight.defender, attacked, ("up", "down"), (defend_card, defend_card)))
+    if fight.monk_slot >= 0 and fight.monk_slot != fight.target_slot:
+        moves.append(turn("card", fight.defender, row(fight.defender, fight.monk_slot), ("up", "down"), (MONK, MONK)))
+    return moves
 
 
 def _take(state: TennoState, seat: int, slot: int) -> None:
@@ -377,7 +453,10 @@ def close_fights(state: TennoState) -> list[dict[str, Any]]:
         if player.row.count(None) > len(player.hand):
             state.over = "refill"
             state.ender = seat
-            return [{"type": "end", "seat": seat}]
+            # The prisoners score: every pile is turned face up.
+            return [tell(state, {"type": "end", "seat": seat},
+                         *(turn("card", t.owner, prisoners(s), ("down", "up"), (t.card, t.card))
+                           for s, p in enumerate(state.seats) for t in p.captives))]
     lost = [f.attacker_lost for f in state.fights]
     rewards = []
     for number, fight in enumerate(state.fights):

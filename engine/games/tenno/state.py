@@ -85,3 +85,5 @@ class TennoState:
     discard: list[Taken] = field(default_factory=list)
     over: str = ""  # why the game ended; "" while it goes on
     ender: int = -1  # the seat that could not refill
+    recent: list[dict[str, Any]] = field(default_factory=list)  # public events of the last action
+    moves: list[dict[str, Any]] = field(default_factory=list)  # its physical steps, whole (engine.physical)

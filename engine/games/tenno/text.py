@@ -10,6 +10,7 @@ from typing import Any, Sequence
 
 from ...game import Prompt, waiting_line
 from ...i18n import N_, _, ngettext
+from ...physical import event_moves
 from .cards import CARDS
 
 
@@ -187,65 +188,166 @@ def fight_line(f: dict[str, Any], names: Sequence[str]) -> str:
     return head + ": " + _("tie")
 
 
-def fight_steps(f: dict[str, Any], names: Sequence[str]) -> list[str]:
-    """The physical moves after a revealed fight."""
-    d = names[f["defender"]]
-    steps = [fight_line(f, names)]
-    for seat, slot, card, lost in ((f["attacker"], f["slot"], f["attack_card"], f["attacker_lost"]),
-                                   (f["defender"], f["target_slot"], f["defend_card"], f["defender_lost"])):
-        owner = names[seat]
-        if not lost:
-            steps.append(_("{owner}: turn {card} face down again in {slot}").format(
-                owner=owner, card=card_name(card), slot=slot_name(slot)))
-        elif f["captor"] >= 0 and seat != f["captor"]:
-            steps.append(_("{owner}'s {card} goes face down onto {captor}'s prisoner pile").format(
-                owner=owner, card=card_name(card), captor=names[f["captor"]]))
-        else:
-            steps.append(_("{owner}'s {card} leaves the game (discard)").format(owner=owner, card=card_name(card)))
-    if f["monk_slot"] >= 0:
-        steps.append(_("{d}: turn the Monk face down again").format(d=d))
-    return steps
+# --- the real table's steps, in words --------------------------------------------
+
+def place_name(place: Sequence[Any], names: Sequence[str]) -> str:
+    kind = place[0]
+    if kind == "hand":
+        return _("{name}'s hand").format(name=names[place[1]])
+    if kind == "row":
+        return _("{name}'s {slot}").format(name=names[place[1]], slot=slot_name(place[2]))
+    if kind == "prisoners":
+        return _("{name}'s prisoner pile").format(name=names[place[1]])
+    if kind == "discard":
+        return _("the discard")
+    if kind == "aside":
+        return _("{name}'s hands, out of sight").format(name=names[place[1]])
+    return _("the box")
+
+
+def face_word(face: str) -> str:
+    return _("face up") if face == "up" else _("face down") if face == "down" else ""
+
+
+def move_line(m: dict[str, Any], names: Sequence[str]) -> str:
+    """One physical step in words, whichever way it goes (an undo turns every step around)."""
+    owner, (src, dst) = names[m["owner"]], (m["src"], m["dst"])
+    value = m["value"][1]
+    card = card_name(value) if value is not None else None
+    if src == dst:  # a card turned where it lies
+        if src[0] == "row":
+            if m["face"][1] == "up":
+                return _("{owner}: turn your {slot} face up: {card}").format(
+                    owner=owner, slot=slot_name(src[2]), card=card)
+            return _("{owner}: turn {card} face down again in {slot}").format(
+                owner=owner, card=card, slot=slot_name(src[2]))
+        return _("Turn {owner}'s {card} {face} on {place}").format(
+            owner=owner, card=card, face=face_word(m["face"][1]), place=place_name(src, names))
+    back = m.get("back", False)
+    if src[0] == "hand" and dst[0] == "row":
+        if back:
+            return _("{owner}: lay back face down in {slot} the card your screen shows there").format(
+                owner=owner, slot=slot_name(dst[2]))
+        if card is None:
+            return _("{owner}: lay the hand card your screen names face down in {slot}").format(
+                owner=owner, slot=slot_name(dst[2]))
+        return _("{owner}: lay {card} face down in {slot}").format(owner=owner, card=card, slot=slot_name(dst[2]))
+    if src[0] == "row" and dst[0] in ("hand", "aside"):
+        if back:
+            return _("{owner}: take the card in {slot} back into your hand, out of sight").format(
+                owner=owner, slot=slot_name(src[2]))
+        return _("{owner}: take the card in {slot} into your hand, out of sight").format(
+            owner=owner, slot=slot_name(src[2]))
+    if src[0] == "aside" and dst[0] == "row":
+        return _("{owner}: lay the card your screen names face down in {slot}").format(
+            owner=owner, slot=slot_name(dst[2]))
+    if src[0] == "row" and dst[0] == "prisoners":
+        return _("{owner}'s {card} goes face down onto {captor}'s prisoner pile").format(
+            owner=owner, card=card, captor=names[dst[1]])
+    if src[0] == "row" and dst[0] == "discard":
+        return _("{owner}'s {card} leaves the game (discard)").format(owner=owner, card=card)
+    if dst[0] == "box":
+        return _("{owner}: put your cards back in the box").format(owner=owner)
+    if src[0] == "box":
+        return ngettext("{owner}: take the {n} card of your colour in hand",
+                        "{owner}: take the {n} cards of your colour in hand", m["count"]).format(
+            owner=owner, n=m["count"])
+    return _("Move {owner}'s {card} from {src} to {dst}, {face}").format(
+        owner=owner, card=card or _("card"), src=place_name(src, names), dst=place_name(dst, names),
+        face=face_word(m["face"][1]) or _("out of sight"))
+
+
+def group_key(m: dict[str, Any]) -> tuple[Any, ...] | None:
+    """Steps with the same key, one after another, are told on one line; None: on a line of its own."""
+    src, dst = m["src"], m["dst"]
+    if src[0] == "hand" and dst[0] == "row" and m["value"][1] is None:
+        return ("lay", m["owner"])
+    if src == dst and src[0] == "prisoners":
+        return ("pile", src[1], m["face"][1])
+    return None
+
+
+def group_line(group: list[dict[str, Any]], names: Sequence[str]) -> str:
+    first = group[0]
+    owner = names[first["owner"]]
+    src = first["src"]
+    if src[0] == "hand":
+        return _("{owner}: lay the cards your screen names face down in {slots}, in that order").format(
+            owner=owner, slots=", ".join(slot_name(m["dst"][2]) for m in group))
+    if first["face"][1] == "up":
+        return ngettext("Turn {name}'s prisoner pile face up ({n} card)",
+                        "Turn {name}'s prisoner pile face up ({n} cards)", len(group)).format(
+            name=names[src[1]], n=len(group))
+    return _("Turn {name}'s prisoner pile face down again").format(name=names[src[1]])
+
+
+def move_lines(moves: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
+    """The physical steps in words, in order; a row rearranged out of sight is told as one step."""
+    lines: list[str] = []
+    i = 0
+    while i < len(moves):
+        m = moves[i]
+        four = list(moves[i:i + 4])
+        if [x["src"][0] for x in four] == ["row", "row", "aside", "aside"]:
+            lines.append(_("{owner}: take the cards in {a} and {b} out of sight and lay them back, "
+                           "swapped or as they were").format(owner=names[m["owner"]], a=slot_name(four[0]["src"][2]),
+                                                             b=slot_name(four[1]["src"][2])))
+            i += 4
+            continue
+        key, j = group_key(m), i + 1
+        while key is not None and j < len(moves) and group_key(moves[j]) == key:
+            j += 1
+        lines.append(group_line(list(moves[i:j]), names) if j - i > 1 else move_line(m, names))
+        i = j
+    return lines
+
+
+def told(events: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
+    """The last action's fights and physical steps, in words."""
+    lines: list[str] = []
+    for event in events:
+        if event["type"] == "fight":
+            lines.append(fight_line(event, names))
+        lines += move_lines(event.get("moves", ()), names)
+    return lines
 
 
 def prompt(view: dict[str, Any], names: Sequence[str]) -> Prompt:
-    """The public line and the physical steps, from the public view."""
+    """The public line, the physical steps of the last action, then what the table does now."""
     phase = view["phase"]
     active = names[view["active"]]
-    done = [s for f in view["fights"] for s in fight_steps(f, names)]
+    done = told(view["recent"], names)
+    moves = tuple(event_moves(view["recent"]))
     if view["over"]:
         over = view["over"]
         steps = [_("{name} cannot refill a gap: the game is over").format(name=names[over["ender"]])] if over["ender"] >= 0 else []
         steps += [ngettext("{name}: {n} in prisoners ({c} card)", "{name}: {n} in prisoners ({c} cards)",
                            over["breakdown"][s]["captives"]).format(
             name=names[int(s)], n=v, c=over["breakdown"][s]["captives"]) for s, v in over["scores"].items()]
-        steps.append(_("Turn every prisoner pile face up and check the totals"))
+        steps.append(_("Check the totals on the prisoner piles"))
         winners = ", ".join(names[w] for w in over["winners"])
-        return Prompt(_("Game over. Winner: {names}").format(names=winners), tuple(done + steps))
+        return Prompt(_("Game over. Winner: {names}").format(names=winners), tuple(done + steps), moves)
     if phase == "setup":
-        return Prompt(_("Everyone: choose the order of your peasants on your screen"), (
+        return Prompt(_("Everyone: choose the order of your peasants on your screen"), tuple(done + [
             _("Lay peasants 1, 2 and 3 face down in a row, in the order your screen shows"),
             _("Slot 1 is at each owner's left, slot 3 at the right"),
             _("Keep your other eight cards as your hand"),
-        ))
+        ]), moves)
     if phase == "attack":
-        return Prompt(_("{name} attacks: choose a card and a target").format(name=active), tuple(done))
+        return Prompt(_("{name} attacks: choose a card and a target").format(name=active), tuple(done), moves)
     if phase == "defend":
         f = view["fight"]
         line = _("{a}'s {card} attacks {d}'s {slot}").format(
             a=names[f["attacker"]], card=card_name(f["attack_card"]), d=names[f["defender"]],
             slot=slot_name(f["target_slot"]))
-        return Prompt(line, tuple(done + [
-            _("{a}: turn your {slot} face up").format(a=names[f["attacker"]], slot=slot_name(f["slot"])),
-            _("{d}: answer on your screen, then turn your {slot} face up").format(
-                d=names[f["defender"]], slot=slot_name(f["target_slot"])),
-        ]))
+        return Prompt(line, tuple(done + [_("{d}: answer on your screen").format(d=names[f["defender"]])]), moves)
     if phase == "ronin":
-        return Prompt(_("{name}'s Ronin may attack once more").format(name=active), tuple(done))
+        return Prompt(_("{name}'s Ronin may attack once more").format(name=active), tuple(done), moves)
     if phase == "refill":
         who = ", ".join(names[s] for s in view["pending"])
         return Prompt(_("Refill the gaps: {names}").format(names=who), tuple(done + [
             _("Fill each gap face down with the hand card your screen names; do not reorder the row"),
-        ]))
+        ]), moves)
     if phase == "reward":
         reward = view["reward"]
         who = names[reward["seat"]]
@@ -255,13 +357,12 @@ def prompt(view: dict[str, Any], names: Sequence[str]) -> Prompt:
                 who=who, target=names[reward["target"]])
         elif view["players"][reward["seat"]]["hand"] == 0:
             line = _("{who} may swap two row cards").format(who=who)
-            step = _("{who}: take two row cards out of sight and lay them back swapped, or as they were").format(
-                who=who)
+            step = _("{who}: choose on your screen whether to swap two row cards").format(who=who)
         else:
             line = _("{who} may swap a row card with a hand card").format(who=who)
-            step = _("{who}: take the row card back and lay the chosen one, out of sight").format(who=who)
-        return Prompt(line, tuple(done + [step]))
-    return Prompt(phase)
+            step = _("{who}: choose on your screen which row card to swap, if any").format(who=who)
+        return Prompt(line, tuple(done + [step]), moves)
+    return Prompt(phase, tuple(done), moves)
 
 
 def standings(view: dict[str, Any], names: Sequence[str]) -> list[str]:

@@ -3,7 +3,8 @@
 Public: every row's occupied slots and what was revealed there and still
 holds, hand and prisoner-pile sizes (never a pile's contents, not even to its
 owner), this turn's fights once revealed, the discard (an option), who peeked
-where. Private to a seat: its own row and hand, and the peeks it made.
+where, and the last action's events with their physical steps (a card laid
+face down is told without its value). Private to a seat: its own row and hand, and the peeks it made.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ def public_view(state: TennoState) -> dict[str, Any]:
                     "target": state.rewards[0].target} if state.rewards and state.phase == "reward" else None),
         "discard": ([[t.owner, t.card] for t in state.discard] if state.options["discard_public"]
                     else len(state.discard)),
+        "recent": [dict(e) for e in state.recent],
         "over": None,
     }
     outcome = result(state)

@@ -1,0 +1,93 @@
+"""What the table is told to do with the real pieces, for the cases a new player found unclear or missing."""
+
+from __future__ import annotations
+
+from engine.games.shadow import data
+from engine.games.shadow.position import position
+from engine.match import Match
+from engine.physical import inverse
+from engine.testing import quovadis_position, tenno_position
+
+
+def act(match: Match, seat: int, do: str, **fields):
+    return match.apply({"seat": seat, "do": do, **fields})
+
+
+def undo_words(match: Match) -> list[str]:
+    """The words of the steps that take the last action back, as a table would be told them."""
+    return match.game.describe_moves(inverse(match.prompt().moves), match.names)
+
+
+# --- undo tells the steps that reverse the action -----------------------------------------
+
+def test_taking_back_a_tenno_swap_tells_the_owner_to_put_the_cards_back_out_of_sight():
+    match = tenno_position(3, {0: [9, 2, 3], 1: [7, 2, 3]})
+    act(match, 0, "attack", slot=0, target=1, target_slot=0)
+    act(match, 1, "defend", monk=False)
+    act(match, 1, "refill", slot=0, card=8)
+    act(match, 0, "swap", slot=0, card=4)
+    assert match.prompt().steps[:2] == ("Red: take the card in slot 1 into your hand, out of sight",
+                                         "Red: lay the hand card your screen names face down in slot 1")
+    assert undo_words(match) == ["Red: take the card in slot 1 back into your hand, out of sight",
+                                 "Red: lay back face down in slot 1 the card your screen shows there"]
+
+
+def test_taking_back_a_tenno_fight_tells_where_each_card_returns_and_which_way_up():
+    match = tenno_position(2, {0: [9, 2, 3], 1: [7, 2, 3]})
+    act(match, 0, "attack", slot=0, target=1, target_slot=0)
+    act(match, 1, "defend", monk=False)
+    assert undo_words(match) == [
+        "Red: turn your slot 1 face up: Daimyo 9",
+        "Move Blue's Samurai 7 from Red's prisoner pile to Blue's slot 1, face up",
+        "Blue: turn Samurai 7 face down again in slot 1",
+    ]
+
+
+def test_taking_back_a_quo_vadis_laurel_gift_tells_the_receiver_to_hand_it_back_face_down():
+    match = quovadis_position(3, {}, laurels={1: ["IV"]})
+    act(match, 1, "pay", to=0, token="IV")
+    assert "Blue: hand Red, face down, the laurel you chose on your screen" in match.prompt().steps
+    assert undo_words(match) == ["Red: hand Blue back, face down, the laurel Blue gave you"]
+    assert "IV" not in " ".join(match.prompt().steps + tuple(undo_words(match)))  # its value stays secret
+
+
+# --- payments, purchases and aging say every piece that changes ------------------------------
+
+def test_a_shadow_purchase_moves_the_buyers_thaler_marker_and_lays_the_card_in_front_of_them():
+    match = position(3, phase="actions", emperor=2, thalers={2: 7})
+    act(match, 2, "buy", card="church")
+    assert match.prompt().steps[:3] == ("Green buys Church influence for 2",
+                                        "Move Green's thaler marker from 7 to 5",
+                                        "Lay a card from the Church influence stack face up in front of Green")
+    assert undo_words(match) == ["Put Green's Church influence card back on its stack",
+                                 "Move Green's thaler marker from 5 to 7"]
+
+
+def test_a_shadow_knight_action_moves_the_thaler_marker_too():
+    match = position(2, phase="actions", emperor=0, thalers={0: 4})
+    act(match, 0, "knight", from_area="supply", from_spot="", area="MAINZ", spot="k0")
+    assert match.prompt().steps[:2] == ("Put Red's knight on Mainz castle", "Move Red's thaler marker from 4 to 3")
+
+
+def test_shadow_aging_turns_every_tile_left_on_the_board_a_quarter_turn_not_every_other_one():
+    match = position(2, phase="aging", emperor=1, throne="B1/25", board={
+        "KOELN": {"elector": "B0/45", "spaces": ["C1/35", "B0/15", "K1"]},
+    })
+    steps = match.prompt().steps
+    assert "Take Red's Baron 45 off the Cologne elector space, back to supply" in steps
+    assert "Turn each of the 3 tiles left on the board a quarter turn clockwise: one age step older" in steps
+    assert not any("other" in s for s in steps)
+    assert [m["value"] for m in match.prompt().moves if m["src"] == m["dst"]] == [[25, 35], [35, 45], [15, 25]]
+
+
+def test_a_choice_between_alike_spaces_names_each_by_its_number():
+    full = {eid: {"spaces": ["B3/25"] * 4} for eid in data.BOARD.ids}
+    full["MAINZ"] = {"spaces": ["K2", "B1/25", "K2", "K2"]}  # three of Green's knights: which one goes?
+    match = position(4, phase="descendants", emperor=0, cards={0: ["doctor"]}, board=full)
+    view = match.view(0)
+    spots = [a["spot"] for a in match.legal_actions(0) if a["area"] == "MAINZ"]
+    labels = [match.game.label(view, "spot", s, match.names, {"do": "son", "area": "MAINZ"}) for s in spots]
+    assert labels == ["1: push Gre kn.", "3: push Gre kn.", "4: push Gre kn."]
+    act(match, 0, "son", area="MAINZ", spot="a2")
+    assert match.prompt().steps[:3] == ("Red's son", "Take Green's knight off Mainz space 3, back to supply",
+                                        "Put Red's Baron 15 on Mainz space 3")
