@@ -122,3 +122,34 @@ def _write_mo(path, messages: dict[str, str]) -> None:
     header = struct.pack("Iiiiiii", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + 8 * len(keys), 0, 0)
     table = b"".join(struct.pack("ii", *o) for o in offsets) + b"".join(struct.pack("ii", *t) for t in targets)
     path.write_bytes(header + table + ids + strs)
+
+
+def test_a_modular_game_binds_its_rules_functions_and_keeps_its_own_overrides():
+    """Each of the rules' hot functions becomes the game's own, unless the class defines it itself."""
+    from types import SimpleNamespace
+
+    calls = []
+
+    def make(name):
+        return lambda *args: calls.append((name, args)) or name
+
+    rules = SimpleNamespace(**{name: make(name) for name in ModularGame._HOT})
+
+    class Tiny(ModularGame):
+        def pending(self, state):
+            return ["own"]
+
+    Tiny.rules = rules  # set after the class: nothing is bound, every call goes through the delegates
+
+    bound = type("Bound2", (ModularGame,), {"rules": rules, "pending": lambda self, state: ["own"]})()
+    tiny = Tiny()
+    for game in (tiny, bound):
+        calls.clear()
+        assert game.pending("s") == ["own"]
+        for name in ModularGame._HOT:
+            if name == "pending":
+                continue
+            args = {"legal_actions": ("s", 1), "perform": ("s", {"do": "x"})}.get(name, ("s",))
+            assert getattr(game, name)(*args) == name and calls[-1] == (name, args), name
+    assert type(bound).__dict__["legal_actions"].__func__ is rules.legal_actions  # bound straight, no delegate
+    assert "legal_actions" not in Tiny.__dict__
