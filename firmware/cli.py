@@ -16,7 +16,9 @@ from engine.match import Match
 from engine.options import parse_option_pairs
 from hardware.errors import HardwareError, PermanentHardwareError
 
+from .exits import StartupError, TableBusy
 from .table import journal as journals
+from .table.journal import Unreadable
 from . import exits, selftest
 from .links.console import add_parser as add_console_parser
 from .table.paths import archive_name, state_dir
@@ -190,7 +192,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PermanentHardwareError as err:
         print(f"courtier: {err}", file=sys.stderr)
         return exits.CONFIG
-    except (EngineError, HardwareError, OSError) as err:
+    except (StartupError, TableBusy) as err:
+        # One line saying what is wrong and what to do; the status tells systemd whether to retry.
+        print(f"courtier: {err}", file=sys.stderr)
+        return err.status
+    except (EngineError, HardwareError, OSError, Unreadable) as err:
         print(f"courtier: {err}", file=sys.stderr)
         return 2
 

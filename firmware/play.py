@@ -24,6 +24,7 @@ from hardware.errors import HardwareError
 from hardware.link import Link
 
 from .bots import RandomBot
+from .exits import StartupError
 from .table.bot_seats import BotSeats
 from .table.paths import state_dir
 from .report import print_result
@@ -33,14 +34,19 @@ from .public import PublicTable
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from hardware.factory import backend_name, open_table
+    from hardware.errors import TableConfigError
+    from hardware.factory import backend_name
     from hardware.table import emulator_table, load_table
 
-    from .table.session import open_session
+    from .table.lock import TableLock
+    from .table.session import open_session, prepare_state_dir
 
     game = get_game(args.game) if args.game else None
     if args.table:
-        config = load_table(Path(args.table))
+        try:
+            config = load_table(Path(args.table))
+        except TableConfigError as err:
+            raise StartupError(f"{err} (fix the table file, then start again)") from None
     else:
         config = emulator_table(args.players or (game.min_players + 1 if game else 3))
     backend = backend_name(config.backend)
@@ -53,14 +59,29 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise HardwareError(f"{players} players need {players} seats; the table has {len(config.seats)}")
     named = [s.name for s in config.seats[:players]]
     names = named if args.table and not all(n == f"Seat {i + 1}" for i, n in enumerate(named)) else None
-    session = open_session(Path(args.state_dir) if args.state_dir else state_dir(), args.game, players,
-                           seed=args.seed, options=parse_option_pairs(args.option), names=names, new=args.new)
-    for message in session.messages:
-        print(message, flush=True)
+    directory = Path(args.state_dir) if args.state_dir else state_dir()
+    prepare_state_dir(directory)
+    try:
+        lock = TableLock.acquire(directory)  # held until this process ends: one table per directory
+    except OSError as err:
+        raise StartupError(f"cannot lock the state directory {directory} ({err.strerror}): give the user "
+                           "running courtier write access to it") from None
+    with lock:
+        session = open_session(directory, args.game, players, seed=args.seed,
+                               options=parse_option_pairs(args.option), names=names, new=args.new,
+                               seats=len(config.seats) if args.table else None)
+        for message in session.messages:
+            print(message, flush=True)
+        return _run_table(args, config, backend, ui, session, directory)
+
+
+def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, session: Any, directory: Path) -> int:
+    from hardware.factory import open_table
+    from hardware.table import emulator_table
+
     match = session.match
     if not args.table and len(config.seats) != match.header.players:
         config = emulator_table(match.header.players)  # a resumed game keeps its own player count
-    directory = Path(args.state_dir) if args.state_dir else state_dir()
     bots = bot_seats(config.seats[: match.header.players], args.bot, match.header.players)
     with open_table(config, backend) as table:
         panels, serial_seats = seat_panels(table.seats[: match.header.players])
@@ -108,7 +129,9 @@ def add_session_commands(runtime: Runtime, directory: Path) -> None:
     anew on the same seats; a new game may name another game (as many
     players as there are seats).
     """
-    from .table.session import open_session
+    from engine.match import Match
+
+    from .table.session import new_seed, start_game
 
     def new_game(game: str | None = None, players: int | None = None,
                  options: dict[str, Any] | None = None) -> str:
@@ -116,13 +139,13 @@ def add_session_commands(runtime: Runtime, directory: Path) -> None:
         if players is not None and players != seats:
             return _("This table has {seats} seats: a new game is for {seats} players, not {players}").format(
                 seats=seats, players=players)
-        players = seats
         name = game or runtime.match.header.game
-        old = runtime.journal
-        session = open_session(directory, name, players, options=options, new=True)
-        if old is not None:
-            old.close()
-        runtime.replace_match(session.match, session.journal)
+        match = Match.new(name, seats, seed=new_seed(), options=options, names=runtime.match.names)
+        # The new journal is saved before the old game moves; if it cannot be, the old game plays on.
+        journal, _moved = start_game(directory, match, runtime.match)
+        if runtime.journal is not None:
+            runtime.journal.close()
+        runtime.replace_match(match, journal)
         return _("A new game of {title} begins").format(title=get_game(name).title)
 
     runtime.commands["new_game"] = new_game
@@ -181,10 +204,14 @@ def play_bots(runtime: Runtime, seed: int, out: Any = None, level: str | None = 
     Without a `level` the bots choose at random, each choice depending only on
     the seed and the game so far (the fault-injection runs rely on exactly
     these choices); with one, the search at that level plays every seat.
+
+    While the disk refuses the journal, "refused N: why" is printed once and
+    the bots keep pressing until a write succeeds.
     """
     out = out or sys.stdout
     match = runtime.match
     searchers = {}
+    refused = False
     while not runtime.match.is_over:
         match = runtime.match
         seat = match.pending()[0]
@@ -197,6 +224,13 @@ def play_bots(runtime: Runtime, seed: int, out: Any = None, level: str | None = 
             action = searcher.choose(match.game, match.state, seat, len(match.actions))
         if runtime.submit(action):
             print(f"ack {len(runtime.match.actions)}", file=out, flush=True)
+            refused = False
+        elif runtime.save_fault:
+            # The disk refuses writes: say so once, then press again now and then, as players would.
+            if not refused:
+                print(f"refused {len(match.actions) + 1}: {runtime.save_fault}", file=out, flush=True)
+            refused = True
+            runtime.step(timeout=0.02)
 
 
 def run_emulator(runtime: Runtime, table: Any, ui: str, log: PublicTable, record: str | None) -> None:

@@ -6,9 +6,16 @@ games' are (see `engine.testing` for the rules side).
 
 from __future__ import annotations
 
+import functools
 import os
+import resource
+import shutil
+import site
+import subprocess
+import sys
 import tty
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from .table.faces import lines_of
 from .table.render import render_face
@@ -71,3 +78,65 @@ class PtyPort:
 
     def write(self, data: bytes) -> None:
         os.write(self.master, data)
+
+
+@contextmanager
+def file_size_limit(limit: int) -> Iterator[None]:
+    """Lower this process's file-size limit (RLIMIT_FSIZE), as a full card refuses writes, then restore it.
+
+    A write past the limit fails with EFBIG ("File too large"); Python
+    ignores the SIGXFSZ the kernel also sends. Only the soft limit moves, so
+    an unprivileged process can raise it back.
+    """
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+
+
+NOBODY = 65534  # the conventional unprivileged uid and gid
+
+
+def unprivileged() -> dict[str, Any]:
+    """`subprocess` arguments that run a child without root's power to read any file.
+
+    Root reads a file whatever its mode, so a test of a permission problem
+    runs its process as nobody when it runs as root; any other user already
+    meets file modes as a table's user does.
+    """
+    if os.geteuid() != 0:
+        return {}
+    return {"user": NOBODY, "group": NOBODY, "extra_groups": []}
+
+
+@functools.cache
+def unprivileged_python(root: str) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """A Python command that `unprivileged()` may run, and the environment it needs to import courtier.
+
+    The running interpreter may sit where nobody may go (a pyenv under
+    /root): then another interpreter of the same version is tried, given
+    this one's site-packages and `root` (the checkout) on its path.
+
+    Raises:
+        RuntimeError: No interpreter runs for that user; the message says why (tests skip with it).
+    """
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    paths = [root, *site.getsitepackages()]
+    env = (("PYTHONPATH", os.pathsep.join(paths)), ("PYTHONDONTWRITEBYTECODE", "1"))
+    tried = []
+    for python in dict.fromkeys([sys.executable, shutil.which(version) or "", f"/usr/bin/{version}"]):
+        if not python:
+            continue
+        try:
+            result = subprocess.run([python, "-c", "import engine, firmware, hardware, gpiozero, luma.oled"],
+                                    env=dict(os.environ, **dict(env)), capture_output=True, text=True,
+                                    timeout=60, **unprivileged())
+        except OSError as err:
+            tried.append(f"{python}: {err.strerror}")
+            continue
+        if result.returncode == 0:
+            return (python,), env
+        tried.append(f"{python}: {result.stderr.strip().splitlines()[-1:]}")
+    raise RuntimeError(f"no {version} the unprivileged user can run ({'; '.join(tried)})")

@@ -2,10 +2,22 @@
 
 Line 1 is the header (game, players, seed, options, names); each further line
 is one action, or an undo that takes the last action back (undo is replay
-minus the tail, and is itself journalled). Start-up resumes an unfinished game from it. A torn last line
-(a power cut mid-write) is skipped with a warning and cut off, never fatal; a
-journal that is wrong elsewhere raises `BadJournal` naming the line, and is
-never overwritten.
+minus the tail, and is itself journalled). Start-up resumes an unfinished game from it.
+
+What can go wrong, and what the journal does about it:
+
+- A power cut mid-write leaves a torn last line: it is skipped with a warning
+  and cut off when the game resumes, never fatal. A complete last line whose
+  newline was lost gets its newline (fsynced) before anything is appended.
+- A write the disk refuses (full, over a file-size limit, an I/O error) leaves
+  no trace: the file is cut back to its last saved record before the error is
+  raised, and every write first checks that it starts there. Writes go
+  straight to the file descriptor, so nothing refused waits in a buffer to be
+  written later.
+- A journal wrong elsewhere raises `BadJournal` naming the line; the caller
+  keeps it aside, never overwrites it. A journal that cannot be *read* (no
+  permission, an I/O error) raises `Unreadable` instead: the file may be
+  perfectly good, so it must be left where it is.
 """
 
 from __future__ import annotations
@@ -23,13 +35,28 @@ from engine.match import Header
 _log = logging.getLogger(__name__)
 KIND = "courtier-journal"
 
+# What json raises on a line it refuses: bad text, or nesting deeper than its recursion limit.
+_REFUSED = (UnicodeDecodeError, ValueError, RecursionError)
+
+
+class Unreadable(Exception):
+    """A journal that could not be read for a reason outside its content (permission, I/O error).
+
+    The file may be intact, so it is left where it is. `errno` says why.
+    """
+
+    def __init__(self, message: str, errno: int | None = None) -> None:
+        super().__init__(message)
+        self.errno = errno
+
 
 @dataclass
 class Loaded:
     header: Header
     actions: list[dict[str, Any]]
     warnings: list[str] = field(default_factory=list)
-    good_bytes: int = 0  # length of the file up to its last whole line
+    good_bytes: int = 0  # length of the file up to the end of its last whole record
+    newline_missing: bool = False  # the last record is whole but its newline was lost
 
 
 def _fsync_dir(path: Path) -> None:
@@ -43,81 +70,131 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-class Journal:
-    """An open journal file, appended to and fsynced one action at a time."""
+def _encode(record: dict[str, Any]) -> bytes:
+    return (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
-    def __init__(self, path: Path, handle: Any, count: int):
+
+class Journal:
+    """An open journal file, appended to and fsynced one record at a time.
+
+    `size` is the length of the file up to its last saved record; a write
+    that fails is cut back to it, so the file never holds a record the
+    table did not accept.
+    """
+
+    def __init__(self, path: Path, fd: int, count: int, size: int):
         self.path = path
-        self._file = handle
+        self._fd = fd
         self.count = count
+        self.size = size
 
     @classmethod
     def create(cls, path: Path, header: Header) -> "Journal":
-        """Start a new journal (the file must not exist: a saved game is never overwritten)."""
+        """Start a new journal (the file must not exist: a saved game is never overwritten).
+
+        If the header cannot be written, the file is removed again and the error raised.
+        """
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(path, "x", encoding="utf-8")
-        journal = cls(path, handle, 0)
-        journal._write({"type": "header", "kind": KIND, **header.to_data()})
-        _fsync_dir(path)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+        journal = cls(path, fd, 0, 0)
+        try:
+            journal._write({"type": "header", "kind": KIND, **header.to_data()})
+            _fsync_dir(path)
+        except OSError:
+            journal.close()
+            path.unlink(missing_ok=True)
+            raise
         return journal
 
     @classmethod
     def resume(cls, path: Path, loaded: "Loaded") -> "Journal":
-        """Open a journal read by `load` for appending; a torn last line is cut off first.
+        """Open a journal read by `load` for appending.
 
-        A last line that was written whole but lost its newline to a power cut
-        gets it back, so the next action starts a line of its own.
+        A torn last line is cut off first; a whole last record without its
+        newline gets it, so the next record starts on a line of its own.
         """
-        with open(path, "r+b") as raw:
-            raw.truncate(loaded.good_bytes)
-            if loaded.good_bytes:
-                raw.seek(loaded.good_bytes - 1)
-                if raw.read(1) != b"\n":
-                    raw.write(b"\n")
-            raw.flush()
-            os.fsync(raw.fileno())
-        handle = open(path, "a", encoding="utf-8")
-        return cls(path, handle, len(loaded.actions))
+        fd = os.open(path, os.O_WRONLY | os.O_CLOEXEC)
+        try:
+            os.ftruncate(fd, loaded.good_bytes)
+            size = loaded.good_bytes
+            if loaded.newline_missing:
+                os.pwrite(fd, b"\n", size)
+                size += 1
+            os.fsync(fd)
+        except OSError:
+            os.close(fd)
+            raise
+        return cls(path, fd, len(loaded.actions), size)
 
     def append(self, action: dict[str, Any]) -> None:
+        """Save one accepted action; on OSError nothing of it is left in the file."""
         self._write({"type": "action", "n": self.count + 1, "action": action})
         self.count += 1
 
     def append_undo(self) -> None:
-        """Record that the last action was taken back."""
+        """Record that the last action was taken back; on OSError nothing of it is left in the file."""
         if self.count == 0:
             raise ValueError("nothing to undo")
         self._write({"type": "undo", "undoes": self.count})
         self.count -= 1
 
     def _write(self, record: dict[str, Any]) -> None:
-        self._file.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        data = _encode(record)
+        try:
+            if os.fstat(self._fd).st_size != self.size:
+                # An earlier refused write could not be cut back then: cut it now.
+                os.ftruncate(self._fd, self.size)
+            done = 0
+            while done < len(data):
+                done += os.pwrite(self._fd, data[done:], self.size + done)
+            os.fsync(self._fd)
+        except OSError:
+            self._cut_back()
+            raise
+        self.size += len(data)
+
+    def _cut_back(self) -> None:
+        """Remove whatever part of a refused record reached the file."""
+        try:
+            os.ftruncate(self._fd, self.size)
+            os.fsync(self._fd)
+        except OSError as err:
+            # The next write checks the length and cuts again before writing.
+            _log.error("%s: could not cut a refused record back off: %s", self.path, err)
 
     def close(self) -> None:
-        self._file.close()
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
 
 
 def load(path: Path) -> Loaded:
-    """Read a journal; raise BadJournal naming the file and line when it cannot be used."""
+    """Read a journal.
+
+    Raises:
+        Unreadable: The file could not be read (permission, I/O error); it may be intact.
+        BadJournal: The file was read and cannot be used; the message names the line.
+    """
     try:
         data = Path(path).read_bytes()
     except OSError as err:
-        raise BadJournal(f"{path}: cannot read: {err.strerror or err}") from err
+        raise Unreadable(f"{path}: cannot read: {err.strerror or err}", err.errno) from err
     lines = data.split(b"\n")
     # A file that ends without a newline has a last line that may be torn.
     complete, tail = lines[:-1], lines[-1]
     warnings: list[str] = []
     good = len(data) - len(tail)
+    newline_missing = False
     if tail.strip():
         try:
             json.loads(tail.decode("utf-8"))
-            complete.append(tail)
-            good = len(data)
-        except (UnicodeDecodeError, ValueError):
+        except _REFUSED:
             warnings.append(f"{path}: line {len(complete) + 1} was cut off (power lost while saving?) and is skipped")
             _log.warning(warnings[-1])
+        else:
+            complete.append(tail)
+            good = len(data)
+            newline_missing = True
     if not complete or not complete[0].strip():
         raise BadJournal(f"{path}: empty, no header line")
     records = []
@@ -126,6 +203,8 @@ def load(path: Path) -> Loaded:
             continue
         try:
             record = json.loads(raw.decode("utf-8"))
+        except RecursionError:
+            raise BadJournal(f"{path}: line {number} is nested too deeply to be a journal record") from None
         except (UnicodeDecodeError, ValueError) as err:
             raise BadJournal(f"{path}: line {number} is not valid JSON ({err})") from err
         if not isinstance(record, dict):
@@ -138,17 +217,22 @@ def load(path: Path) -> Loaded:
     actions = []
     for number, record in records[1:]:
         if record.get("type") == "undo":
-            if type(record.get("undoes")) is not int or record["undoes"] != len(actions) or not actions:
+            if not _is_count(record.get("undoes"), len(actions)) or not actions:
                 raise BadJournal(f"{path}: line {number} undoes action {record.get('undoes')}, "
                                  f"but the last action is {len(actions)}")
             actions.pop()
             continue
         if record.get("type") != "action" or not isinstance(record.get("action"), dict):
             raise BadJournal(f"{path}: line {number} is not an action record")
-        if type(record.get("n")) is not int or record["n"] != len(actions) + 1:  # true is not 1
+        if not _is_count(record.get("n"), len(actions) + 1):
             raise BadJournal(f"{path}: line {number} is action {record.get('n')}, expected {len(actions) + 1}")
         actions.append(record["action"])
-    return Loaded(header, actions, warnings, good)
+    return Loaded(header, actions, warnings, good, newline_missing)
+
+
+def _is_count(value: Any, expected: int) -> bool:
+    """Whether a record's number is that integer (JSON `true` equals 1 in Python, but is no count)."""
+    return type(value) is int and value == expected
 
 
 def keep_aside(path: Path) -> Path:

@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 CURRENT = "current.jsonl"
+NEXT = "current.next.jsonl"  # a new game's journal, until the old game is moved under games/
 
 
 def state_dir() -> Path:

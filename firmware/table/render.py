@@ -7,6 +7,7 @@ font, never counted in bytes, so the same layout serves Chinese glyphs.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -24,9 +25,34 @@ def font() -> ImageFont.ImageFont:
     return ImageFont.load_default_imagefont()
 
 
+def drawable(text: str) -> str:
+    """`text` as the screen font can draw it, so no string ever crashes a screen.
+
+    The bitmap font has Latin-1 only: a character it lacks is drawn as its
+    base letter where it has one ("Tennō" as "Tenno"), else as "?".
+    """
+    f = font()
+    try:
+        f.getlength(text)
+        return text
+    except UnicodeError:
+        pass
+    out = []
+    for char in text:
+        for candidate in (char, unicodedata.normalize("NFKD", char)[:1], "?"):
+            try:
+                f.getlength(candidate)
+            except UnicodeError:
+                continue
+            out.append(candidate)
+            break
+    return "".join(out)
+
+
 def fit(text: str, width: int) -> str:
     """Cut `text` to `width` pixels, marking the cut with '~'."""
     f = font()
+    text = drawable(text)
     if f.getlength(text) <= width:
         return text
     while text and f.getlength(text + "~") > width:
@@ -37,6 +63,7 @@ def fit(text: str, width: int) -> str:
 def wrap(text: str, width: int) -> list[str]:
     """Break `text` into lines of at most `width` pixels, at spaces where possible."""
     f = font()
+    text = drawable(text)
     lines, current = [], ""
     for word in text.split(" "):
         trial = f"{current} {word}".strip()

@@ -71,6 +71,12 @@ class SeatState:
     info_offset: int = 0
     failures: int = 0  # failed draws in a row
     retry_at: float = 0.0  # when a failing screen is tried again (clock seconds)
+    changed: bool = False  # an undo or a new game changed this seat's choices: its next ok only acknowledges
+
+
+def _menu_moved(menu: Menu) -> bool:
+    """Whether a seat has started a choice (moved the cursor, picked a field, or is asked to confirm)."""
+    return bool(menu.path) or menu.cursor != 0 or menu.confirming is not None
 
 
 class Runtime:
@@ -104,6 +110,8 @@ class Runtime:
         # Table commands by name; the CLI adds those that need a session (new game, end game).
         self.commands: dict[str, Callable[..., str]] = {"undo": self._undo_command}
         self.request: Request | None = None  # an undo or end asked for at the table, awaiting a yes
+        self.save_fault = ""  # why the last journal write failed, "" once a write succeeds
+        self._replying: Callable[[str], None] | None = None  # the reply of the command being run
         # Called on this runtime's thread after every refresh: the one safe moment for another
         # thread's helper (the host console) to take what it needs of the match.
         self.watchers: list[Callable[[], None]] = []
@@ -143,6 +151,12 @@ class Runtime:
             self._handle_table(event)
             self.refresh()
             return
+        if seat.changed:
+            # The seat's choices changed under it (an undo, a new game): its first ok only says "seen".
+            seat.changed = False
+            if event.button == "ok" and event.gesture != "hold":
+                self.refresh(only=event.seat)
+                return
         actions = self.match.legal_actions(event.seat)
         if event.button == "prev":
             seat.menu.move(actions, -1)
@@ -214,17 +228,14 @@ class Runtime:
                 seat.notice = _("Ending a game is not possible here")
                 seat.mode = ""
                 return
-            last = self.match.actions[-1]["do"] if self.match.actions else ""
-            everyone = do == "undo" and last in self.match.game.revealing_actions
-            self.request = table_menu.Request(do, index, everyone=everyone)
+            self.request = self._new_request(do, index)
             seat.mode = ""
             return
         request = self.request
         assert request is not None
-        asker = self.seats[request.by]
         if do == "refuse":
             self.request = None
-            asker.notice = _("{name} said no").format(name=names[index])
+            self._tell_asker(request, _("{name} said no").format(name=names[index]))
             return
         self._agreed(index)
 
@@ -243,9 +254,21 @@ class Runtime:
             return
         self.request = None
         if request.kind == "undo":
-            asker.notice = _("Last action taken back") if self.undo() else _("Nothing to take back")
+            self._tell_asker(request, self._undo_outcome())
         else:
-            asker.notice = self.commands["end_game"]()
+            self._tell_asker(request, self.commands["end_game"]())
+
+    def _new_request(self, kind: str, by: int | None, reply: Callable[[str], None] | None = None) -> Request:
+        """Ask the table; taking back an action that showed something hidden needs every seat's yes."""
+        last = self.match.actions[-1]["do"] if self.match.actions else ""
+        everyone = kind == "undo" and last in self.match.game.revealing_actions
+        return table_menu.Request(kind, by, everyone=everyone, reply=reply)
+
+    def _tell_asker(self, request: Request, message: str) -> None:
+        if request.by is not None:
+            self.seats[request.by].notice = message
+        if request.reply is not None:
+            request.reply(message)
 
     # --- actions -------------------------------------------------------------
     def submit(self, action: dict[str, Any]) -> bool:
@@ -262,9 +285,9 @@ class Runtime:
             except OSError as err:
                 # Not saved means not accepted: put the match back as it was.
                 self.match.take_back()
-                _log.error("journal write failed: %s", err)
-                self._notice(seat, _("Not saved ({error}); try again").format(error=err.strerror or err))
+                self._save_failed(err)
                 return False
+        self.save_fault = ""
         for listener in self.listeners:
             listener(self.match, action, events)
         self.refresh(first=seat if isinstance(seat, int) else None)
@@ -272,6 +295,13 @@ class Runtime:
 
     def run_command(self, command: Command) -> str:
         """Carry out a table command and tell its sender the outcome."""
+        self._replying = command.reply
+        try:
+            return self._run_command(command)
+        finally:
+            self._replying = None
+
+    def _run_command(self, command: Command) -> str:
         handler = self.commands.get(command.name)
         if handler is None:
             message = _("Unknown command {name!r}; known: {known}").format(
@@ -289,24 +319,57 @@ class Runtime:
         return message
 
     def _undo_command(self) -> str:
-        return _("Last action taken back") if self.undo() else _("Nothing to take back")
+        """The console's undo: a request the seats answer, as when a seat asks at the table."""
+        if not self.match.actions:
+            return _("Nothing to take back")
+        if self.request is not None:
+            return _("The table is already answering another request; try again after it")
+        self.request = self._new_request("undo", None, reply=self._replying)
+        self.refresh()
+        if self.request.everyone:
+            return _("Asked the table: every seat must agree to take back the last action")
+        return _("Asked the table: one seat must agree to take back the last action")
+
+    def _undo_outcome(self) -> str:
+        try:
+            done = self.undo()
+        except OSError as err:
+            return _("Not saved ({error}): nothing was taken back").format(error=err.strerror or err)
+        return _("Last action taken back") if done else _("Nothing to take back")
+
+    def _save_failed(self, err: OSError) -> None:
+        """A journal write failed: every seat says so, and nothing is accepted until a write succeeds."""
+        _log.error("journal write failed: %s", err)
+        self.save_fault = _("Not saved ({error}): nothing counts until saving works").format(
+            error=err.strerror or err)
+        self.refresh()
 
     def replace_match(self, match: Match, journal: Journal | None) -> None:
         """Play another match on the same seats (a new game); every seat starts afresh."""
         if len(self.seats) != match.header.players:
             raise ValueError(f"{match.header.players} players on a {len(self.seats)}-seat runtime")
         self.match, self.journal = match, journal
+        if self.request is not None:
+            # A request belongs to the old game: a yes must not end or undo the new one.
+            request, self.request = self.request, None
+            if request.reply is not None:
+                request.reply(_("The request was dropped: a new game began"))
+        self.save_fault = ""
+        self._menus_changed()
         for seat in self.seats:
-            seat.menu.reset()
             seat.menu.confirm = match.game.confirm_actions
-            seat.face = None
             seat.notice = ""
+            seat.mode = ""
         self.refresh()
 
     def undo(self) -> bool:
-        """Take the last action back: replay without it, journal the undo, redraw every seat.
+        """Take the last action back: journal the undo, replay without it, redraw every seat.
 
-        Returns False when there is nothing to undo or the undo could not be saved.
+        Returns False when there is nothing to undo.
+
+        Raises:
+            OSError: The undo could not be saved; nothing was taken back, so the
+                match and the journal still agree.
         """
         if not self.match.actions:
             return False
@@ -314,16 +377,29 @@ class Runtime:
             try:
                 self.journal.append_undo()
             except OSError as err:
-                _log.error("journal write failed: %s", err)
-                return False
+                self._save_failed(err)
+                raise
+        self.save_fault = ""
         self.match.take_back()
-        for seat in self.seats:
-            seat.menu.reset()
-            seat.face = None  # menus may point at choices that no longer exist: redraw all
+        self._menus_changed()
         for listener in self.listeners:
             listener(self.match, None, [{"type": "undo"}])
         self.refresh()
         return True
+
+    def _menus_changed(self) -> None:
+        """After an undo or a new game: start every menu afresh, and flag the seats whose choices changed.
+
+        A flagged seat is shown that its choices changed, and its first ok
+        only acknowledges it, so a press meant for the old menu never
+        commits an item of the new one unseen.
+        """
+        for index, seat in enumerate(self.seats):
+            actions = self.match.legal_actions(index)
+            seat.changed = bool(actions) and (actions != seat.actions or _menu_moved(seat.menu))
+            seat.menu.reset()
+            seat.actions = actions
+            seat.face = None  # menus may point at choices that no longer exist: redraw all
 
     def _notice(self, seat: Any, message: str) -> None:
         _log.info("seat %s: %s", seat, message)
@@ -343,7 +419,7 @@ class Runtime:
             state.menu.reset()
             state.actions = actions
         return seat_face(match.game, match.names, seat, match.view(seat), actions,
-                         state.menu, notice=state.notice or self._degraded_note(seat))
+                         state.menu, notice=state.notice or self._table_note(seat))
 
     def _table_face(self, index: int) -> Face:
         seat, names = self.seats[index], self.match.names
@@ -361,7 +437,8 @@ class Runtime:
             elif index in self.request.agreed:
                 ask = _("You agreed; waiting for the others")
             else:
-                ask = table_menu.request_question(self.request, names[self.request.by])
+                asker = _("The console") if self.request.by is None else names[self.request.by]
+                ask = table_menu.request_question(self.request, asker)
         elif seat.mode == "info":
             title = seat.info_title
             panel, position = table_menu.info_page(seat.info, seat.info_offset)
@@ -369,7 +446,15 @@ class Runtime:
         else:
             title, ask = _("Table menu"), _("Hold ok to go back")
         return Face(seat_name=names[index], header=title, panel=tuple(panel), ask=ask, choice=choice,
-                    position=position, notice=seat.notice)
+                    position=position, notice=seat.notice or self.save_fault)
+
+    def _table_note(self, seat: int) -> str:
+        """What a seat's face notes about the table: a failing disk first, then a changed menu, then broken screens."""
+        if self.save_fault:
+            return self.save_fault
+        if self.seats[seat].changed:
+            return _("Your choices changed: ok to go on")
+        return self._degraded_note(seat)
 
     def _degraded_note(self, seat: int) -> str:
         broken = [self.match.names[i] for i, s in enumerate(self.seats) if s.degraded and i != seat]

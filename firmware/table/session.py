@@ -1,12 +1,21 @@
 """Starting a table's game: resume the unfinished one from its journal, or begin anew.
 
 The current game lives in `current.jsonl` in the state directory. A finished
-or replaced game is moved under `games/`; a journal that cannot be read is
-kept aside under a new name, never overwritten, and the table is told where.
+or replaced game is moved under `games/`; a journal that was read and found
+damaged is kept aside under a new name, never overwritten, and the table is
+told where. A journal that could not be read at all (permission denied, an
+I/O error) is left where it is and the table refuses to start, saying why:
+the file may be perfectly good, and moving it would lose the evening.
+
+A new game's journal is written in full (`current.next.jsonl`, its header
+fsynced) before the old game is moved under `games/`, and only then renamed
+into place; a power cut at any point leaves either the old game current or
+the new one, and the old one is never lost.
 """
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 from dataclasses import dataclass, field
@@ -14,11 +23,13 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from engine.errors import BadJournal
+from engine.games import get_game
 from engine.match import Match
 
+from ..exits import StartupError
 from . import journal as journals
-from .journal import Journal
-from .paths import CURRENT, archive_name
+from .journal import Journal, Unreadable
+from .paths import CURRENT, NEXT, archive_name
 
 _log = logging.getLogger(__name__)
 
@@ -35,11 +46,104 @@ def new_seed() -> int:
     return int.from_bytes(os.urandom(4), "big")
 
 
+def _what_to_do(err: OSError | Unreadable, directory: Path) -> str:
+    if err.errno in (errno.EACCES, errno.EPERM):
+        return (f"give the user running courtier read and write access to {directory} and everything "
+                f"in it (for the service: sudo chown -R courtier: {directory})")
+    if err.errno == errno.EROFS:
+        return "the file system is read-only: mount it read-write, or set COURTIER_STATE_DIR to a writable directory"
+    if err.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return "free some space on the card, then start again"
+    if err.errno == errno.EIO:
+        return "the card may be failing: copy the state directory off it and check the card"
+    return "fix that, then start again"
+
+
+def prepare_state_dir(directory: Path) -> None:
+    """Make sure the state directory can hold games, or raise StartupError saying what to do."""
+    if directory.exists() and not directory.is_dir():
+        raise StartupError(f"the state directory {directory} is not a directory: move that file away, "
+                           "or set COURTIER_STATE_DIR to a directory")
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise StartupError(f"cannot create the state directory {directory} ({err.strerror}): "
+                           f"{_what_to_do(err, directory)}") from None
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise StartupError(f"the state directory {directory} is not writable: "
+                           f"{_what_to_do(PermissionError(errno.EACCES, ''), directory)}")
+    path = directory / CURRENT
+    if path.is_symlink() and not path.exists():
+        raise StartupError(f"the saved game {path} is a link to {os.readlink(path)}, which does not exist: "
+                           "restore the file it points to, or remove the link to start a new game")
+    if path.exists() and not path.is_file():
+        raise StartupError(f"the saved game {path} is not a file: move it away to start a new game")
+
+
+def _recover_next(directory: Path) -> None:
+    """Finish or drop a new game's journal that a power cut left beside the current one.
+
+    It holds only a header: if the old game was already moved under games/,
+    the new game becomes current; if not, the new game never began.
+    """
+    pending, path = directory / NEXT, directory / CURRENT
+    if not pending.exists():
+        return
+    if path.exists():
+        pending.unlink()
+    else:
+        os.replace(pending, path)
+        journals._fsync_dir(path)
+
+
+def start_game(directory: Path, match: Match, previous: Match | None) -> tuple[Journal, str | None]:
+    """Give `match` the current journal, moving the previous game under games/.
+
+    Returns the journal and, if a previous game was moved, where to.
+    Raises OSError if the new journal cannot be written; the previous game
+    then stays current, untouched.
+    """
+    path, pending = directory / CURRENT, directory / NEXT
+    pending.unlink(missing_ok=True)
+    journal = Journal.create(pending, match.header)
+    moved = None
+    try:
+        if previous is not None and path.exists():
+            stem = f"{previous.header.game}-{'finished' if previous.is_over else 'unfinished'}"
+            moved = archive_name(directory, stem)
+            os.replace(path, moved)
+            journals._fsync_dir(moved)
+        os.replace(pending, path)
+        journals._fsync_dir(path)
+    except OSError:
+        journal.close()
+        if moved is not None and not path.exists():
+            os.replace(moved, path)  # put the old game back
+        pending.unlink(missing_ok=True)
+        raise
+    journal.path = path
+    return journal, str(moved) if moved else None
+
+
+def _fits(game: str, players: int) -> bool:
+    rules = get_game(game)
+    return rules.min_players <= players <= rules.max_players
+
+
 def open_session(directory: Path, game: str | None, players: int, *, seed: int | None = None,
                  options: dict[str, Any] | None = None, names: Sequence[str] | None = None,
-                 new: bool = False, default_game: str = "tenno") -> Session:
-    """Resume the unfinished game in `directory` when it fits the request, else start one."""
-    directory.mkdir(parents=True, exist_ok=True)
+                 new: bool = False, default_game: str = "tenno", seats: int | None = None) -> Session:
+    """Resume the unfinished game in `directory` when it fits the request, else start one.
+
+    `seats` is how many seats the table has: a saved game for more players
+    is moved under games/ (the table says where) and a new game starts.
+
+    Raises:
+        StartupError: The state directory or the saved game cannot be used
+            for a reason outside the saved game's content; nothing is moved.
+    """
+    prepare_state_dir(directory)
+    _recover_next(directory)
     path = directory / CURRENT
     messages: list[str] = []
     previous: Match | None = None
@@ -47,24 +151,43 @@ def open_session(directory: Path, game: str | None, players: int, *, seed: int |
         try:
             loaded = journals.load(path)
             previous = Match.replay(loaded.header, loaded.actions)
+        except Unreadable as err:
+            raise StartupError(f"the saved game {path} cannot be read ({err}); it is left as it is: "
+                               f"{_what_to_do(err, directory)}") from None
         except BadJournal as err:
-            aside = journals.keep_aside(path)
+            try:
+                aside = journals.keep_aside(path)
+            except OSError as move:
+                raise StartupError(f"the saved game {path} is damaged ({err}) and cannot be moved aside "
+                                   f"({move.strerror}): {_what_to_do(move, directory)}") from None
             messages.append(f"The saved game could not be read ({err}). It is kept as {aside}. A new game starts.")
             _log.error(messages[-1])
         else:
             messages.extend(loaded.warnings)
             same = game is None or game == loaded.header.game
-            if not new and same and not previous.is_over:
-                journal = Journal.resume(path, loaded)
+            too_many = seats is not None and loaded.header.players > seats
+            if too_many:
+                messages.append(f"The saved game of {get_game(loaded.header.game).title} is for "
+                                f"{loaded.header.players} players, but this table has {seats} seats.")
+            elif not new and same and not previous.is_over:
+                try:
+                    journal = Journal.resume(path, loaded)
+                except OSError as err:
+                    raise StartupError(f"the saved game {path} cannot be written ({err.strerror}); it is "
+                                       f"left as it is: {_what_to_do(err, directory)}") from None
                 messages.append(f"Resumed {loaded.header.game} after {len(loaded.actions)} actions.")
                 return Session(previous, journal, messages, resumed=True)
+            if too_many and game is None and _fits(loaded.header.game, players):
+                game = loaded.header.game  # the table plays on at the game it was playing
     # Make the new game before moving the old one aside, so a bad request loses nothing.
     match = Match.new(game or default_game, players, seed=new_seed() if seed is None else seed,
                       options=options, names=names)
-    if previous is not None:
-        stem = f"{previous.header.game}-{'finished' if previous.is_over else 'unfinished'}"
-        moved = archive_name(directory, stem)
-        os.replace(path, moved)
+    try:
+        journal, moved = start_game(directory, match, previous)
+    except OSError as err:
+        raise StartupError(f"cannot save a new game in {directory} ({err.strerror}): "
+                           f"{_what_to_do(err, directory)}") from None
+    if moved:
         messages.append(f"The previous game is kept as {moved}.")
-    journal = Journal.create(path, match.header)
+        _log.warning(messages[-1])
     return Session(match, journal, messages)

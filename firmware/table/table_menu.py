@@ -9,7 +9,7 @@ game's, so the same `Menu` walks them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from engine.i18n import _
 
@@ -28,17 +28,20 @@ class Request:
     Usually one other seat's yes is enough. Taking back an action that showed
     the table something hidden (a card turned up, the ballots counted, a draw
     from the bag) needs every other seat's yes: the seat whose secret came
-    out must not be overruled.
+    out must not be overruled. The host console asks the same way (`by` is
+    None then, and every seat may answer); its `reply` hears the outcome.
     """
 
     kind: str  # "undo" or "end"
-    by: int
+    by: int | None
     everyone: bool = False
     agreed: set[int] = field(default_factory=set)
+    reply: Callable[[str], None] | None = None
 
     def settled(self, seats: int) -> bool:
         """Whether enough seats have agreed."""
-        return len(self.agreed) >= (seats - 1 if self.everyone else 1)
+        others = seats if self.by is None else seats - 1
+        return len(self.agreed) >= (others if self.everyone else 1)
 
 
 def label(value: str) -> str:

@@ -123,9 +123,30 @@ def test_play_with_a_bad_table_file_names_the_problem(tmp_path, capsys):
     table = tmp_path / "table.toml"
     table.write_text('[table]\nbackend = "mock"\n[[seat]]\nname = "A"\nbuttons = { prev = 5, next = 6, ok = 5 }\n'
                      'screen = { driver = "ssd1306", bus = "i2c" }\n')
-    assert main(["play", "tenno", "--table", str(table), "--ui", "none"]) == 2
+    assert main(["play", "tenno", "--table", str(table), "--ui", "none"]) == exits.CONFIG  # systemd does not retry
     err = capsys.readouterr().err
-    assert "table.toml:3" in err and "pin 5" in err
+    assert "table.toml:3" in err and "pin 5" in err and "fix the table file" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_second_table_on_one_state_directory_exits_at_once_naming_the_first(state_dir, capsys):
+    from firmware.exits import TEMPFAIL
+    from firmware.table.lock import TableLock
+
+    state_dir.mkdir()
+    with TableLock.acquire(state_dir):  # a table already runs here
+        assert main(["play", "tenno", "--ui", "bots"]) == TEMPFAIL
+        err = capsys.readouterr().err
+        assert f"another courtier is running the table in {state_dir} (pid {os.getpid()}: " in err
+        assert not (state_dir / "current.jsonl").exists()
+    assert main(["play", "tenno", "--ui", "bots", "--seed", "3"]) == 0  # released: the table starts
+
+
+def test_play_names_an_unusable_state_directory_and_what_to_do(state_dir, capsys):
+    state_dir.write_text("a file where the directory should be")
+    assert main(["play", "tenno", "--ui", "bots"]) == exits.CONFIG
+    err = capsys.readouterr().err
+    assert "is not a directory: move that file away" in err and len(err.strip().splitlines()) == 1
 
 
 @pytest.mark.skipif(importlib.util.find_spec("lgpio") is None,

@@ -24,6 +24,7 @@ from firmware.table.runtime import Runtime
 from firmware.links.serial_seats import CONSOLE_MAX_LINE, HostConsole
 from firmware.testing import PtyPort
 from hardware.errors import ProtocolError
+from hardware.events import InputEvent
 from hardware.link import Link
 
 WAIT = 5.0
@@ -123,14 +124,19 @@ def test_undo_new_game_and_end_game_by_keys_each_get_the_pis_reply(modem):
     table.until(lambda: table.client.table.log, "the public log")
     assert keys.feed("u") == ["Asked to undo."]
     table.until(lambda: len(table.client.replies) == 2, "the second undo reply")
-    assert table.client.replies[-1] == "Last action taken back"
+    # The console asks the seats, as a seat does at the table: nothing is taken back until one agrees.
+    assert table.client.replies[-1] == "Asked the table: one seat must agree to take back the last action"
+    assert len(table.match.actions) == 1
+    table.runtime.post(InputEvent(2, "ok", "press"))  # Green: "Yes, agree"
+    table.until(lambda: len(table.client.replies) == 3, "the undo's outcome")
+    assert table.client.replies[-1] == "Last action taken back" and table.match.actions == []
     table.until(lambda: table.client.table.log[-1:] == ("The last action was taken back",), "the undo")
 
     assert keys.feed("n") == [] and keys.prompt.startswith("Game (tenno, quovadis)")
     assert keys.feed("tenno") == [] and keys.prompt.startswith("Players for tenno")
     assert keys.feed("three") == ["'three' is not a number of players."]
     assert keys.feed("3") == ["Asked for a new game of tenno."]
-    table.until(lambda: len(table.client.replies) == 3, "the new game reply")
+    table.until(lambda: len(table.client.replies) == 4, "the new game reply")
     assert table.client.replies[-1] == "New game: tenno"
     table.until(lambda: table.client.table.log == (), "the new game's table")
     assert table.runtime.match.header.seed == 42
@@ -138,7 +144,7 @@ def test_undo_new_game_and_end_game_by_keys_each_get_the_pis_reply(modem):
     assert keys.feed("e") == [] and keys.prompt == "End the game? (y/n): "
     assert keys.feed("n") == ["Not ended."]
     assert keys.feed("e") == [] and keys.feed("y") == ["Asked to end the game."]
-    table.until(lambda: len(table.client.replies) == 4, "the end game reply")
+    table.until(lambda: len(table.client.replies) == 5, "the end game reply")
     assert table.client.replies[-1] == "Game over by the console"
     assert keys.feed("q") == [] and keys.done
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import random
 
 import pytest
@@ -12,6 +14,7 @@ from engine.match import Match
 from engine.testing import play_random
 from firmware.table import journal as journals
 from firmware.table.journal import Journal
+from firmware.testing import file_size_limit
 
 
 def _saved_game(tmp_path, actions=20):
@@ -259,7 +262,7 @@ def test_a_header_needs_both_its_type_and_its_kind(tmp_path, change):
 
 def test_an_unreadable_file_is_named_with_the_reason(tmp_path):
     path = tmp_path / "missing.jsonl"
-    with pytest.raises(BadJournal) as refused:
+    with pytest.raises(journals.Unreadable) as refused:
         journals.load(path)
     assert str(refused.value) == f"{path}: cannot read: No such file or directory"
 
@@ -311,3 +314,100 @@ def test_blanks_after_the_last_line_are_cut_before_the_next_action(tmp_path):
     journal.close()
     assert path.read_bytes().startswith(whole) and b"\0" not in path.read_bytes()
     assert journals.load(path).actions == match.actions + [{"seat": 0, "do": "x"}]
+
+
+# --- faults of a real card --------------------------------------------------------
+
+def test_a_write_refused_by_the_file_size_limit_leaves_no_trace_and_the_next_record_follows(tmp_path):
+    """A refused record never reaches the file later: the next accepted one is numbered after the last saved."""
+    match, path = _saved_game(tmp_path, actions=3)
+    journal = Journal.resume(path, journals.load(path))
+    saved = path.read_bytes()
+    with file_size_limit(len(saved) + 10):  # room for ten bytes: the record is cut mid-line
+        with pytest.raises(OSError) as refused:
+            journal.append({"seat": 0, "do": "refused"})
+    assert refused.value.errno == errno.EFBIG
+    assert path.read_bytes() == saved and journal.count == 3
+    journal.append(match.actions[0] | {"note": "next"})
+    journal.close()
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[-1])["n"] == 4 and json.loads(lines[-1])["action"]["note"] == "next"
+    assert len(journals.load(path).actions) == 4
+
+
+def test_an_undo_refused_by_the_disk_leaves_no_trace(tmp_path):
+    match, path = _saved_game(tmp_path, actions=3)
+    journal = Journal.resume(path, journals.load(path))
+    saved = path.read_bytes()
+    with file_size_limit(len(saved)), pytest.raises(OSError):
+        journal.append_undo()
+    assert path.read_bytes() == saved and journal.count == 3
+    journal.append_undo()
+    journal.close()
+    assert journals.load(path).actions == match.actions[:2]
+
+
+def test_a_refused_write_that_could_not_be_cut_back_is_cut_before_the_next(tmp_path, monkeypatch):
+    """If even the cut after a refused write fails, the next write cuts first: the file never holds it."""
+    match, path = _saved_game(tmp_path, actions=2)
+    journal = Journal.resume(path, journals.load(path))
+    saved = path.read_bytes()
+
+    def refuse(*args):
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    monkeypatch.setattr(os, "fsync", refuse)
+    monkeypatch.setattr(os, "ftruncate", refuse)
+    with pytest.raises(OSError):
+        journal.append({"seat": 0, "do": "lost"})
+    monkeypatch.undo()
+    assert len(path.read_bytes()) > len(saved)  # the refused record is still there, for now
+    journal.append(match.actions[0])
+    journal.close()
+    assert "lost" not in path.read_text()
+    assert len(journals.load(path).actions) == 3
+
+
+def test_a_whole_last_record_without_its_newline_gets_one_before_anything_is_appended(tmp_path):
+    match, path = _saved_game(tmp_path, actions=4)
+    path.write_bytes(path.read_bytes().removesuffix(b"\n"))  # cut exactly before the last byte
+    loaded = journals.load(path)
+    assert loaded.actions == match.actions and loaded.warnings == []
+    journal = Journal.resume(path, loaded)
+    assert path.read_bytes().endswith(b"}\n")  # mended (and fsynced) before any append
+    journal.append(match.actions[0])
+    journal.close()
+    assert len(journals.load(path).actions) == 5
+
+
+def test_a_line_nested_too_deeply_for_the_parser_is_a_bad_line(tmp_path):
+    _, path = _saved_game(tmp_path, actions=3)
+    lines = path.read_text().splitlines()
+    lines[2] = "[" * 100_000 + "]" * 100_000
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(BadJournal, match="line 3 is nested too deeply"):
+        journals.load(path)
+    path.write_text("\n".join(lines[:2]) + "\n" + '{"a":' * 50_000)  # the same as a torn last line
+    loaded = journals.load(path)
+    assert len(loaded.actions) == 1 and "line 3 was cut off" in loaded.warnings[0]
+
+
+def test_a_journal_that_cannot_be_read_is_unreadable_not_bad(tmp_path, monkeypatch):
+    """An I/O error says nothing about the file's content: it must never be taken for damage."""
+    _, path = _saved_game(tmp_path, actions=2)
+
+    def failing(self):
+        raise OSError(errno.EIO, os.strerror(errno.EIO), str(self))
+
+    monkeypatch.setattr(type(path), "read_bytes", failing)
+    with pytest.raises(journals.Unreadable, match="Input/output error") as err:
+        journals.load(path)
+    assert err.value.errno == errno.EIO and not isinstance(err.value, BadJournal)
+
+
+def test_a_header_that_cannot_be_written_leaves_no_file(tmp_path):
+    match = Match.new("tenno", 3, seed=4)
+    path = tmp_path / "new.jsonl"
+    with file_size_limit(10), pytest.raises(OSError):
+        Journal.create(path, match.header)
+    assert not path.exists()

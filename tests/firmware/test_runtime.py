@@ -11,7 +11,8 @@ from engine.match import Match
 from engine.testing import tenno_position
 from firmware.table.journal import Journal
 from firmware.table.runtime import Runtime
-from firmware.testing import press, run_on, screen_text
+from firmware.testing import file_size_limit, press, run_on, screen_text
+from hardware.events import InputEvent
 from hardware.factory import open_table
 from hardware.table import emulator_table
 
@@ -218,7 +219,9 @@ def test_table_commands_are_queued_like_buttons_and_answer_their_sender(table):
     runtime.drain()
     assert replies[0] == "Nothing to take back"
     assert replies[1].startswith("Unknown command 'dance'")
-    assert replies[2] == "Last action taken back" and runtime.match.actions == []
+    assert replies[2].startswith("Asked the table") and len(runtime.match.actions) == 1
+    press(table, runtime, 1, "ok")  # Blue agrees
+    assert replies[3] == "Last action taken back" and runtime.match.actions == []
 
 
 def test_a_seat_that_draws_for_itself_receives_its_face_not_pixels(table):
@@ -291,3 +294,67 @@ def test_a_button_held_down_for_long_gives_one_hold_and_no_flood(table):
     assert not second.wait(0.3)
     buttons.pin("ok").drive_high()
     assert [(e.button, e.gesture) for e in events] == [("ok", "hold")]
+
+
+# --- a disk that refuses writes, and commands that change a seat's choices ------------
+
+def test_a_disk_that_refuses_writes_is_shown_on_every_seat_and_nothing_counts_until_a_write_succeeds(table, tmp_path):
+    from firmware.table import journal as journals
+
+    match = Match.new("tenno", 3, seed=2)
+    path = tmp_path / "j.jsonl"
+    runtime = run(table, match, Journal.create(path, match.header))
+    before = match.to_data()
+    with file_size_limit(path.stat().st_size):  # the card is full
+        press(table, runtime, 0, "ok")
+        press(table, runtime, 1, "ok")
+        assert match.to_data() == before
+        for seat in range(3):
+            assert "Not saved (File too large)" in screen_text(table, runtime, seat)
+    assert journals.load(path).actions == []
+    press(table, runtime, 1, "ok")  # space came back: the next write succeeds and counts
+    assert match.state.seats[1].arranged and journals.load(path).actions == match.actions
+    for seat in range(3):
+        assert "Not saved" not in screen_text(table, runtime, seat)
+
+
+def test_an_undo_that_cannot_be_written_is_not_carried_out(table, tmp_path):
+    """The match and the journal always agree: an undo the disk refuses takes nothing back, and says so."""
+    from firmware.table import journal as journals
+
+    match = Match.new("tenno", 3, seed=2, options={"start_seat": 0})
+    path = tmp_path / "j.jsonl"
+    runtime = run(table, match, Journal.create(path, match.header))
+    for seat in range(3):
+        press(table, runtime, seat, "ok")
+    state = match.to_data()
+    with file_size_limit(path.stat().st_size):
+        with pytest.raises(OSError):
+            runtime.undo()
+        assert match.to_data() == state and journals.load(path).actions == match.actions
+        # Asked at the table, the asker hears that nothing was taken back.
+        runtime.post(InputEvent(0, "ok", "hold"))
+        runtime.post(InputEvent(0, "ok", "press"))  # Undo last action
+        runtime.post(InputEvent(1, "ok", "press"))  # Blue agrees
+        runtime.drain()
+        assert "Not saved (File too large): nothing was taken back" in screen_text(table, runtime, 0)
+        assert match.to_data() == state and journals.load(path).actions == match.actions
+    assert runtime.undo() and len(match.actions) == 2
+    assert journals.load(path).actions == match.actions
+
+
+def test_a_seat_whose_choices_a_new_game_changed_is_told_and_its_first_ok_only_acknowledges(table):
+    match = Match.new("tenno", 3, seed=2)
+    runtime = run(table, match)
+    press(table, runtime, 0, "next", times=2)  # Red looks at the third way to order its row
+    press(table, runtime, 1, "ok")  # Blue orders its row
+    runtime.replace_match(Match.new("tenno", 3, seed=9), None)  # a console's new game
+    assert "Your choices changed: ok to go on" in screen_text(table, runtime, 0)
+    assert "Your choices changed" in screen_text(table, runtime, 1)
+    press(table, runtime, 0, "ok")  # only acknowledges: nothing is chosen unseen
+    assert not runtime.match.state.seats[0].arranged
+    assert "Your choices changed" not in screen_text(table, runtime, 0)
+    press(table, runtime, 0, "ok")
+    assert runtime.match.state.seats[0].arranged
+    press(table, runtime, 1, "next")  # a move is a look: it acknowledges and moves
+    assert "2/6" in screen_text(table, runtime, 1) and "Your choices changed" not in screen_text(table, runtime, 1)

@@ -2,10 +2,25 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 
-from firmware.table.paths import CURRENT
+import pytest
+
+from engine.match import Match
+from firmware.exits import CONFIG, StartupError
+from firmware.table.journal import Journal
+from firmware.table.paths import CURRENT, NEXT
 from firmware.table.session import open_session
+from firmware.testing import file_size_limit, unprivileged, unprivileged_python
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _play(session, count, seed=0):
@@ -97,3 +112,146 @@ def test_a_new_game_that_cannot_start_leaves_the_current_one_in_place(tmp_path):
     assert not (tmp_path / "games").exists()
     runtime.journal.close()
     assert open_session(tmp_path, None, 3).resumed
+
+
+# --- the state directory and the saved game, when something outside the game is wrong --------
+
+def test_a_journal_unreadable_for_an_io_error_stops_the_start_and_stays_where_it_is(tmp_path, monkeypatch):
+    first = open_session(tmp_path, "tenno", 3, seed=5)
+    _play(first, 4)
+    path = tmp_path / CURRENT
+    content = path.read_bytes()
+
+    def failing(self):
+        raise OSError(errno.EIO, os.strerror(errno.EIO), str(self))
+
+    monkeypatch.setattr(type(path), "read_bytes", failing)
+    with pytest.raises(StartupError, match="cannot be read .*Input/output error.*left as it is.*card") as err:
+        open_session(tmp_path, None, 3)
+    assert err.value.status == CONFIG and "\n" not in str(err.value)
+    monkeypatch.undo()
+    assert path.read_bytes() == content and not list(tmp_path.glob("current.unreadable-*"))
+    assert open_session(tmp_path, None, 3).resumed
+
+
+UNREADABLE = """
+import sys
+from pathlib import Path
+from firmware.exits import StartupError
+from firmware.table.session import open_session
+try:
+    open_session(Path(sys.argv[1]), None, 3)
+except StartupError as err:
+    print(err)
+"""
+
+
+def test_a_journal_the_user_may_not_read_is_never_moved_aside(tmp_path):
+    """Permission denied is the file's owner, not its content: refuse to start, name the fix, move nothing."""
+    state = Path(tempfile.mkdtemp(prefix="courtier-perm-"))
+    try:
+        os.chmod(state, 0o777)
+        first = open_session(state, "tenno", 3, seed=5)
+        _play(first, 4)
+        path = state / CURRENT
+        os.chmod(path, 0o600)
+        if os.geteuid() == 0:
+            os.chown(path, 0, 0)  # root's file; the table runs as nobody
+        else:
+            os.chmod(path, 0)
+        try:
+            python, env = unprivileged_python(str(ROOT))
+        except RuntimeError as why:
+            pytest.skip(f"cannot drop root's privileges for this test: {why}")
+        result = subprocess.run([*python, "-c", UNREADABLE, str(state)], capture_output=True, text=True,
+                                cwd=state, env=dict(os.environ, **dict(env)), timeout=60, **unprivileged())
+        assert "Permission denied" in result.stdout and "chown -R courtier:" in result.stdout, result
+        assert sorted(p.name for p in state.iterdir()) == [CURRENT]
+        os.chmod(path, 0o644)
+        assert open_session(state, None, 3).resumed
+    finally:
+        shutil.rmtree(state)
+
+
+def test_a_state_directory_that_is_a_file_is_named_with_what_to_do(tmp_path):
+    (tmp_path / "state").write_text("not a directory")
+    with pytest.raises(StartupError, match="state directory .*state is not a directory: move that file away"):
+        open_session(tmp_path / "state", "tenno", 3)
+
+
+def test_a_dangling_saved_game_link_is_named_with_what_to_do(tmp_path):
+    (tmp_path / CURRENT).symlink_to(tmp_path / "elsewhere.jsonl")
+    with pytest.raises(StartupError, match="is a link to .*elsewhere.jsonl, which does not exist"):
+        open_session(tmp_path, "tenno", 3)
+    assert (tmp_path / CURRENT).is_symlink()
+
+
+def test_a_saved_game_for_more_seats_than_the_table_has_is_kept_and_a_new_game_starts(tmp_path):
+    first = open_session(tmp_path, "quovadis", 5, seed=5)
+    _play(first, 6)
+    saved = (tmp_path / CURRENT).read_bytes()
+    session = open_session(tmp_path, None, 4, seats=4)
+    assert not session.resumed
+    assert session.match.header.game == "quovadis" and session.match.header.players == 4
+    kept = list((tmp_path / "games").glob("quovadis-unfinished-*.jsonl"))
+    assert len(kept) == 1 and kept[0].read_bytes() == saved
+    assert session.messages == ["The saved game of Quo Vadis is for 5 players, but this table has 4 seats.",
+                                f"The previous game is kept as {kept[0]}."]
+    session.journal.close()
+    small = open_session(tmp_path, None, 2, seats=2)  # too few seats for Quo Vadis itself: the default game
+    assert small.match.header.game == "tenno" and small.match.header.players == 2
+    small.journal.close()
+
+
+def test_a_new_game_whose_journal_cannot_be_written_leaves_the_old_game_current(tmp_path):
+    from firmware.play import add_session_commands
+    from firmware.table.runtime import Command, Runtime
+
+    session = open_session(tmp_path, "tenno", 3, seed=5)
+    runtime = Runtime(session.match, [None, None, None], session.journal)
+    add_session_commands(runtime, tmp_path)
+    runtime.submit({"seat": 0, "do": "arrange", "order": [1, 2, 3]})
+    replies = []
+    with file_size_limit(20):
+        runtime.run_command(Command("new_game", {"game": "quovadis"}, reply=replies.append))
+    assert replies[0].startswith("new_game failed") and "File too large" in replies[0]
+    assert not (tmp_path / "games").exists() or not list((tmp_path / "games").iterdir())
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name != "games") == [CURRENT]
+    assert runtime.submit({"seat": 1, "do": "arrange", "order": [1, 2, 3]})  # the table plays on, into current
+    runtime.journal.close()
+    again = open_session(tmp_path, None, 3)
+    assert again.resumed and again.match.header.game == "tenno" and len(again.match.actions) == 2
+    again.journal.close()
+
+
+def test_a_new_game_cut_off_halfway_by_a_power_cut_loses_neither_game(tmp_path):
+    """The new game's journal exists before the old moves: a cut between the two renames loses nothing."""
+    first = open_session(tmp_path, "tenno", 3, seed=5)
+    _play(first, 3)
+    old = (tmp_path / CURRENT).read_bytes()
+    pending = Journal.create(tmp_path / NEXT, Match.new("quovadis", 3, seed=1).header)
+    pending.close()
+    # The cut came after the old game moved under games/ and before the new one took its place.
+    (tmp_path / "games").mkdir()
+    os.replace(tmp_path / CURRENT, tmp_path / "games" / "tenno-unfinished-001.jsonl")
+    again = open_session(tmp_path, None, 3)
+    assert again.resumed and again.match.header.game == "quovadis" and not (tmp_path / NEXT).exists()
+    assert (tmp_path / "games" / "tenno-unfinished-001.jsonl").read_bytes() == old
+    again.journal.close()
+    # A cut before the old game moved: the new game never began, the old one resumes.
+    pending = Journal.create(tmp_path / NEXT, Match.new("tenno", 3, seed=1).header)
+    pending.close()
+    third = open_session(tmp_path, None, 3)
+    assert third.resumed and third.match.header.game == "quovadis" and not (tmp_path / NEXT).exists()
+    third.journal.close()
+
+
+def test_the_table_lock_names_its_holder_and_is_free_again_once_released(tmp_path):
+    from firmware.exits import TableBusy
+    from firmware.table.lock import TableLock
+
+    first = TableLock.acquire(tmp_path)
+    with pytest.raises(TableBusy, match=rf"another courtier is running the table in .* \(pid {os.getpid()}: "):
+        TableLock.acquire(tmp_path)
+    first.release()
+    TableLock.acquire(tmp_path).release()

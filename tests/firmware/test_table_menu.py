@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 
 import pytest
 
 from engine.match import Match
 from firmware.table.faces import lines_of
 from firmware.table.journal import Journal
+from firmware.table.render import render_face
 from firmware.table import journal as journals
 from firmware.table.runtime import Runtime
 from hardware.events import InputEvent
@@ -168,3 +170,68 @@ def test_any_seat_may_veto_taking_back_a_revealing_action(table):
     press(runtime, GREEN)  # no
     assert runtime.request is None and len(runtime.match.actions) == 4
     assert "Green said no" in text(runtime, RED)
+
+
+def test_the_consoles_undo_is_asked_of_the_seats_and_a_revealing_action_needs_them_all(table):
+    from firmware.table.runtime import Command
+
+    runtime = arranged(table)
+    runtime.submit(runtime.match.legal_actions(RED)[0])  # Red's attack turns a row card face up
+    replies = []
+    runtime.post(Command("undo", reply=replies.append))
+    runtime.drain()
+    assert replies == ["Asked the table: every seat must agree to take back the last action"]
+    for seat in (RED, BLUE, GREEN):
+        assert "The console: undo last action?" in text(runtime, seat)
+    press(runtime, RED)
+    press(runtime, BLUE)
+    assert len(runtime.match.actions) == 4 and len(replies) == 1
+    press(runtime, GREEN, "next")
+    press(runtime, GREEN)  # Green says no: its revealed card is not taken back over its head
+    assert replies[-1] == "Green said no" and len(runtime.match.actions) == 4
+    runtime.post(Command("undo", reply=replies.append))
+    runtime.drain()
+    for seat in (RED, BLUE, GREEN):
+        press(runtime, seat)
+    assert replies[-1] == "Last action taken back" and len(runtime.match.actions) == 3
+
+
+def test_a_new_game_drops_a_pending_request_so_a_late_yes_cannot_end_it(table, tmp_path):
+    from firmware.play import add_session_commands
+    from firmware.table.runtime import Command
+    from firmware.table.session import open_session
+
+    session = open_session(tmp_path, "tenno", 3, seed=5, names=["Red", "Blue", "Green"])
+    runtime = Runtime(session.match, [seat.screen for seat in table.seats], session.journal)
+    add_session_commands(runtime, tmp_path)
+    press(runtime, RED, "ok", "hold")
+    press(runtime, RED, "prev", times=2)
+    press(runtime, RED)  # End the game
+    assert "Red: end the game?" in text(runtime, BLUE)
+    runtime.post(Command("new_game", {"game": "quovadis"}))  # the console starts another game meanwhile
+    runtime.drain()
+    assert runtime.request is None and "end the game?" not in text(runtime, BLUE)
+    press(runtime, BLUE)  # the ok meant for the old request
+    assert runtime.match.header.game == "quovadis"
+    assert len(list((tmp_path / "games").iterdir())) == 1  # only the old game was archived
+    runtime.journal.close()
+
+
+def test_ending_the_game_at_the_table_tells_the_asker_in_words_its_screen_can_draw(table, tmp_path):
+    """The reply names the game ("Tennō"): a letter the screen font lacks is drawn as its base letter,
+    never a crash in the middle of an evening."""
+    from firmware.play import add_session_commands
+    from firmware.table.session import open_session
+
+    session = open_session(tmp_path, "tenno", 3, seed=5, names=["Red", "Blue", "Green"])
+    runtime = Runtime(session.match, [seat.screen for seat in table.seats], session.journal)
+    add_session_commands(runtime, tmp_path)
+    press(runtime, RED, "ok", "hold")
+    press(runtime, RED, "prev", times=2)
+    press(runtime, RED)  # End the game
+    press(runtime, BLUE)  # Blue agrees
+    assert "A new game of Tennō begins" in text(runtime, RED)
+    assert table.seats[RED].screen.image.tobytes() == render_face(runtime.seats[RED].face).tobytes()
+    assert render_face(runtime.seats[RED].face).tobytes() == render_face(
+        replace(runtime.seats[RED].face, notice="A new game of Tenno begins")).tobytes()
+    runtime.journal.close()
