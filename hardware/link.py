@@ -7,8 +7,9 @@ speak this framing over pyserial. The port is opened with
 firmware polls ``receive()`` from its loop.
 
 Bad input never reaches the caller: an oversized line, invalid UTF-8, invalid
-JSON or JSON that is not an object is dropped and recorded as a
-``ProtocolError``. A port that vanishes (a pod unplugged) makes ``send`` and
+JSON (nesting too deep for the parser included) or JSON that is not an object
+is dropped and recorded as a ``ProtocolError``; the good lines around it still
+arrive. A port that vanishes (a pod unplugged) makes ``send`` and
 ``receive`` quietly report nothing and ``connected`` go False until
 ``reopen()`` succeeds; the game goes on meanwhile.
 
@@ -228,6 +229,10 @@ class Link:
             return None
         try:
             message = json.loads(text, parse_constant=_reject_constant)
+        except RecursionError:
+            # Deeper than the parser's recursion limit: refused like any other bad line.
+            self._error(f"line {self._lines} is nested too deeply; dropped")
+            return None
         except ValueError as exc:
             self._error(f"line {self._lines} is not JSON ({exc}); dropped")
             return None

@@ -79,7 +79,10 @@ Beyond types, the wiring is checked: every pin is used once on the whole
 table (SPI screens may share their data/command line, which a panel only
 samples while selected), no two I2C screens share an address on one bus
 segment, SPI screens share a port and device only when every one of them has
-a ``gpio_cs``, and no two seats share a serial port.
+a ``gpio_cs``, and no two seats share a serial port (compared after resolving
+links, so ``/dev/ttyACM0`` and a ``/dev/serial/by-id/`` link to it are one
+port). Names must not hold control characters, which would reach a terminal
+raw.
 
 An I2C segment is a port, or one channel of a multiplexer on that port: two
 0x3C panels on channels 1 and 2 of one TCA9548A are fine, on the same
@@ -95,8 +98,10 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
 import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -302,6 +307,9 @@ def parse_table(text: str, source: str = "<string>") -> TableConfig:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise _syntax_error(exc, text, source) from None
+    except RecursionError:
+        # Arrays or inline tables nested past the parser's recursion limit.
+        raise TableConfigError("invalid TOML: values nested too deeply", source=source) from None
     return _Parser(text, source).table(data)
 
 
@@ -335,6 +343,9 @@ def emulator_table(seats: int, names: list[str] | None = None) -> TableConfig:
         if not isinstance(name, str) or not name.strip():
             raise TableConfigError(f"seat {index + 1}: name must be a non-empty string",
                                    source=source, key=f"seat[{index + 1}].name")
+        if unprintable(name):
+            raise TableConfigError(f"seat {index + 1}: name must not hold control characters "
+                                   f"({unprintable(name)})", source=source, key=f"seat[{index + 1}].name")
         prev, nxt, ok = _EMULATOR_PINS[3 * index:3 * index + 3]
         screen = ScreenConfig(port=1 + index // 2, address=0x3C + index % 2)
         seat_configs.append(SeatConfig(index=index, name=name,
@@ -485,6 +496,13 @@ class _Parser:
                              f"unknown value {value!r} (expected one of: {', '.join(choices)})")
         return value
 
+    def _name(self, place: _Place, key: str, value: object) -> str:
+        text = self._text_value(place, key, value)
+        bad = unprintable(text)
+        if bad:
+            raise self._fail(place, key, f"must not hold control characters ({bad})")
+        return text
+
     def _pin(self, place: _Place, key: str, value: object) -> int:
         if isinstance(value, bool) or not isinstance(value, (int, str)):
             raise self._fail(place, key,
@@ -510,7 +528,7 @@ class _Parser:
                                  f"unknown key {key!r} (expected one of: {', '.join(_TOP_KEYS)})")
         place = self._section("table")
         raw = self._keys(place, None, data.get("table", {}), _TABLE_KEYS)
-        name = self._text_value(place, "name", raw.get("name", "Table"))
+        name = self._name(place, "name", raw.get("name", "Table"))
         backend = None
         if "backend" in raw:
             backend = self._text_value(place, "backend", raw["backend"], BACKENDS)
@@ -546,7 +564,7 @@ class _Parser:
     def _seat(self, index: int, raw: object) -> SeatConfig:
         place = self._seat_place(index, None)
         raw = self._keys(place, None, raw, _SEAT_KEYS)
-        name = self._text_value(place, "name", raw.get("name", f"Seat {index + 1}"))
+        name = self._name(place, "name", raw.get("name", f"Seat {index + 1}"))
         place = self._seat_place(index, name)
         if "bot" in raw:
             for key in ("buttons", "encoder", "screen", "serial"):
@@ -653,7 +671,7 @@ class _Parser:
         muxes: dict[tuple[int, int], str] = {}         # (port, mux address) -> first user
         behind: dict[tuple[int, int], str] = {}        # (port, address) behind any mux -> owner
         spi: dict[tuple[int, int], tuple[str, int | None]] = {}
-        serial_ports: dict[str, str] = {}
+        serial_ports: dict[str, tuple[str, str]] = {}
         names: dict[str, str] = {}
 
         def claim_pin(place: _Place, key: str, pin: int) -> None:
@@ -736,12 +754,33 @@ class _Parser:
             if seat.screen is not None:
                 claim_screen(place, "screen", seat.screen)
             if seat.serial is not None:
-                if seat.serial.port in serial_ports:
-                    raise self._fail(place, "serial.port", f"{seat.serial.port} is already "
-                                     f"used by {serial_ports[seat.serial.port]}")
-                serial_ports[seat.serial.port] = place.where
+                port = seat.serial.port
+                device = serial_device(port)
+                if device in serial_ports:
+                    other, name = serial_ports[device]
+                    same = f" (both are {device})" if name != port else ""
+                    raise self._fail(place, "serial.port", f"{port} is already used by {other}{same}")
+                serial_ports[device] = (place.where, port)
         if config.public_screen is not None:
             claim_screen(self._section("public_screen"), "", config.public_screen)
+
+
+def serial_device(port: str) -> str:
+    """The device a serial port names: a path with its links resolved (a /dev/serial/by-id/ link is
+    its /dev/ttyACM0), or a pyserial URL as it is."""
+    if "://" in port:
+        return port
+    return os.path.realpath(port)
+
+
+# Characters that would reach a terminal raw or reorder the text around them.
+_BIDI_CONTROLS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def unprintable(text: str) -> str:
+    """The control characters in a name (as escapes, e.g. ``'\\x1b'``), or "" when there is none."""
+    found = [c for c in text if unicodedata.category(c) in ("Cc", "Zl", "Zp") or c in _BIDI_CONTROLS]
+    return ", ".join(dict.fromkeys(ascii(c) for c in found))
 
 
 def _join(prefix: str | None, key: str) -> str:

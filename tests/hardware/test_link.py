@@ -61,6 +61,19 @@ def test_invalid_json_is_dropped_and_recorded(link):
         "seat 5: line 1 is not JSON", "seat 5: line 3 is not JSON"]
 
 
+def test_a_line_nested_too_deeply_is_a_bad_line_and_the_good_line_before_it_counts(link):
+    """JSON nested past the parser's recursion limit fits in a line; it is dropped like any bad line."""
+    received = []
+    # loop:// holds 4,096 bytes: feed the lines one read at a time.
+    for data in (b'{"button": "ok"}\n' + b"[" * 1500 + b"]" * 1500 + b"\n",
+                 b"[" * 3000 + b'\n{"button": "next"}\n'):
+        feed(link, data)
+        received += link.receive()
+    assert received == [{"button": "ok"}, {"button": "next"}]
+    assert [str(e) for e in link.errors] == ["seat 5: line 2 is nested too deeply; dropped",
+                                              "seat 5: line 3 is nested too deeply; dropped"]
+
+
 @pytest.mark.parametrize(("line", "kind"), [
     (b"[1, 2]", "an array"), (b'"hello"', "a string"), (b"3", "a number"),
     (b"true", "a boolean"), (b"null", "null"),

@@ -147,6 +147,34 @@ def test_syntax_error_names_file_and_line():
     assert str(error).startswith("table.toml:3: invalid TOML at column")
 
 
+def test_values_nested_too_deeply_for_the_parser_are_a_clear_error():
+    """tomllib's RecursionError on deep nesting is a bad table file like any other, not a crash."""
+    error = rejected("[table]\nname = " + "[" * 5000 + "]" * 5000 + "\n")
+    assert str(error) == "table.toml: invalid TOML: values nested too deeply"
+
+
+def test_one_serial_port_under_two_names_is_refused(tmp_path):
+    """A /dev/serial/by-id link and the device it points at are one port."""
+    device = tmp_path / "ttyACM0"
+    device.touch()
+    link = tmp_path / "usb-MicroPython_Board-if00"
+    link.symlink_to(device)
+    error = rejected(f'[[seat]]\nserial = {{ port = "{device}" }}\n[[seat]]\nserial = {{ port = "{link}" }}\n')
+    assert error.key == "seat[2].serial.port"
+    assert f"{link} is already used by seat 1 (\"Seat 1\") (both are {device})" in str(error)
+
+
+@pytest.mark.parametrize("name", ["Red\x1b[2J", "Blue\n", "Gr\u202eeen", "\x07Bell"])
+def test_a_seat_name_with_control_characters_is_refused(name):
+    """Control characters in a name would reach a terminal raw (clear it, move the cursor, reorder text)."""
+    text = RED.replace('name = "Red"', f"name = {name!r}".replace("'", '"'))
+    text = text.replace("\\x1b", "\\u001b").replace("\\x07", "\\u0007")
+    error = rejected(text)
+    assert error.key == "seat[1].name" and "must not hold control characters" in str(error)
+    with pytest.raises(TableConfigError, match="control characters"):
+        emulator_table(1, [name])
+
+
 def test_pin_used_twice_names_both_seats_and_the_line():
     """A pin claimed by two seats is rejected at the second seat's [[seat]] line, naming both."""
     text = RED + seat("Blue", 19, 26, 13)

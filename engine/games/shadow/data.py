@@ -99,7 +99,7 @@ def _read(name: str) -> dict[str, Any]:
     path = _HERE / name
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as err:
+    except (OSError, tomllib.TOMLDecodeError, RecursionError) as err:  # RecursionError: nested too deeply
         raise BadData(f"{name}: {err}") from err
 
 

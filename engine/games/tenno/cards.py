@@ -48,7 +48,7 @@ def load_cards(path: Path = _FILE) -> CardSet:
     """Read and check a card file; raise BadData naming the broken rule."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as err:
+    except (OSError, tomllib.TOMLDecodeError, RecursionError) as err:  # RecursionError: nested too deeply
         raise BadData(f"{path.name}: {err}") from err
     return parse_cards(data, path.name)
 
