@@ -29,6 +29,12 @@ subclasses keep luma's init sequence, rotation and sizes, and change only
 - the first frame (sent by luma's own ``clear()`` at start), and the frame
   after a failed send or ``invalidate()``, is sent whole, exactly as luma
   sends it, because the panel RAM is then unknown.
+- a failed send may mean the panel lost power (a loose wire, a hot-plugged
+  module): it then comes back with its reset defaults (display off, page
+  addressing, garbage RAM), and a frame alone would leave it dark. So the
+  frame after a failure is wrapped in luma's own init sequence again: the
+  commands luma's ``__init__`` sent before its first frame (recorded as it
+  ran), the whole frame, then those it sent after (display on).
 
 Example::
 
@@ -186,6 +192,20 @@ class _PartialUpdates:
     """
 
     _frame: bytes | None = None  # what the panel RAM holds, None when unknown
+    _lost = False  # a send failed: the panel may have lost power and its settings with it
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Record luma's init sequence as it runs: the commands before its first frame, and after.
+        self._init_script: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] = ([], [])
+        self._recording: list[tuple[int, ...]] | None = self._init_script[0]
+        super().__init__(*args, **kwargs)
+        self._recording = None
+
+    def command(self, *cmd: int) -> None:
+        """Send command bytes (luma's ``device.command``), noting those of the init sequence."""
+        if self._recording is not None:
+            self._recording.append(cmd)
+        super().command(*cmd)  # type: ignore[misc]
 
     def display(self, image: Image.Image) -> None:
         """Show a one-bit image, sending only the bytes that changed since the last frame.
@@ -208,16 +228,42 @@ class _PartialUpdates:
         if frame == old:
             return
         self._frame = None  # until the whole update is on the panel
-        if old is None:
-            _log.debug("%s: panel RAM unknown, sending the whole frame", type(self).__name__)
-            self._send_whole(frame)
-        else:
-            self._send_changes(old, frame)
+        recording, self._recording = self._recording, None
+        try:
+            if self._lost:
+                _log.info("%s: sending the init sequence again after a failed send", type(self).__name__)
+                self._reinitialise(frame)
+            elif old is None:
+                _log.debug("%s: panel RAM unknown, sending the whole frame", type(self).__name__)
+                self._send_whole(frame)
+            else:
+                self._send_changes(old, frame)
+        except BaseException:
+            self._lost = True
+            raise
+        finally:
+            # luma's __init__ sends its first frame through here: what follows it is the rest of the sequence.
+            self._recording = self._init_script[1] if recording is not None else None
         self._frame = frame
+
+    def _reinitialise(self, frame: bytes) -> None:
+        """Send luma's init sequence around a whole frame, as at start; the panel is then known again."""
+        before, after = self._init_script
+        for cmd in before:
+            self.command(*cmd)
+        self._send_whole(frame)
+        for cmd in after:
+            self.command(*cmd)
+        self._lost = False
 
     def invalidate(self) -> None:
         """Forget what the panel holds, so the next frame is sent whole (after a panel reset)."""
         self._frame = None
+
+    @property
+    def init_sequence(self) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+        """luma's init commands as recorded at start: those before the first frame, and those after."""
+        return tuple(self._init_script[0]), tuple(self._init_script[1])
 
     def _send_whole(self, frame: bytes) -> None:
         raise NotImplementedError

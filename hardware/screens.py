@@ -104,6 +104,9 @@ class Screen:
         try:
             self.device.display(image)
         except _DEVICE_ERRORS as exc:
+            # The panel may have lost power: what it shows is unknown, so the next image is sent
+            # even if it is the one sent last (the partial drivers then re-initialise the panel).
+            self._sent = None
             raise ScreenError(f"{self.name}: {exc}") from exc
         self._sent = pixels
         self._image = image.copy()

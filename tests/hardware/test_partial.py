@@ -25,13 +25,22 @@ from firmware.table.menu import Menu
 from firmware.table.render import render_face
 from hardware.partial import (DRIVERS, PartialSH1106, PartialSSD1306, PartialSSD1309,
                               changed_runs, pack_pages, plan_windows)
+from hardware.events import InputEvent
 from hardware.recording import RecordingInterface
 
 
 # --- controller RAM models ---------------------------------------------------------
 
 class _Ram:
-    """Feeds recorded bus calls to a controller model's ``command`` and ``data``."""
+    """Feeds recorded bus calls to a controller model's ``command`` and ``data``.
+
+    Both controllers start with the display off (0xAE) and turn it on with
+    0xAF; ``power_lost`` puts a model back in its power-on state, as a panel
+    that lost its supply comes back: RAM garbage, display off, reset
+    addressing.
+    """
+
+    on = False
 
     def feed(self, calls: list[tuple[str, bytes]]) -> None:
         for kind, payload in calls:
@@ -39,6 +48,14 @@ class _Ram:
                 self.command(payload)
             else:
                 self.data(payload)
+
+    def power_lost(self, garbage: bytes) -> None:
+        self.__init__(garbage)  # type: ignore[misc]
+        self.on = False
+
+    def _switch(self, code: int) -> None:
+        if code in (0xAE, 0xAF):
+            self.on = code == 0xAF
 
 
 class Ssd1306Ram(_Ram):
@@ -71,6 +88,7 @@ class Ssd1306Ram(_Ram):
             args = payload[i + 1:i + 1 + count]
             assert len(args) == count, f"command {code:#04x} lacks its arguments in {payload.hex()}"
             i += 1 + count
+            self._switch(code)
             if code == 0x20:
                 self.mode = args[0] & 0x03
             elif code == 0x21:
@@ -137,6 +155,7 @@ class Sh1106Ram(_Ram):
             count = self.ARGUMENTS.get(code, 0)
             assert i + count < len(payload), f"command {code:#04x} lacks its argument"
             i += 1 + count
+            self._switch(code)
             if code <= 0x0F:
                 self.column = (self.column & 0xF0) | code
             elif code <= 0x1F:
@@ -404,6 +423,76 @@ def test_invalidate_resends_the_whole_frame():
     pair.partial.display(image)
     assert pair.partial_bus.data_bytes == 1024
     assert [c[0] for k, c in pair.partial_bus.calls if k == "command"] == [0xB0 + p for p in range(8)]
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_a_panel_back_from_a_power_loss_lights_again_with_the_next_frame(driver):
+    """A panel whose supply dropped comes back with its reset defaults (display off, page addressing,
+    garbage RAM): after the failed send, the retry sends luma's init sequence before the whole frame."""
+    pair = Pair(driver)
+    pair.show(drawn(pair.size, [(0, 0, 50, 50, 1)]))
+    assert pair.partial_ram.on
+    # Power-on garbage; the same bytes as at start, so the RAM the panel never shows compares equal.
+    pair.partial_ram.power_lost(random.Random(0).randbytes(132 * 16))
+    pair.partial_bus.fail = OSError(121, "Remote I/O error")  # nothing answers while it is off
+    image = drawn(pair.size, [(0, 0, 60, 50, 1)])
+    with pytest.raises(OSError):
+        pair.partial.display(image)
+    pair.partial_bus.fail = None  # the wire is back
+    pair.show(image)  # the same RAM as the stock driver's panel, which never lost power
+    assert pair.partial_ram.on
+    pair.show(drawn(pair.size, [(0, 0, 60, 50, 1), (90, 10, 100, 20, 1)]))  # and partial updates go on
+    assert pair.partial_bus.data_bytes < 1024 / 4
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_the_frame_after_a_failure_is_wrapped_in_the_init_sequence_luma_sent_at_start(driver):
+    pair = Pair(driver)
+    start = RecordingInterface()
+    DRIVERS[driver](start)
+    pair.partial_bus.fail = OSError(121, "Remote I/O error")
+    with pytest.raises(OSError):
+        pair.partial.display(drawn(pair.size, [(5, 5, 9, 9, 1)]))
+    pair.partial_bus.fail = None
+    pair.partial.display(drawn(pair.size, [(5, 5, 9, 9, 1)]))
+    commands = [payload for kind, payload in pair.partial_bus.calls if kind == "command"]
+    expected = [payload for kind, payload in start.calls if kind == "command"]
+    assert commands == expected  # luma's init, the whole frame's addressing, display on: as at start
+    assert pair.partial_bus.data_bytes == 1024
+    pair.partial.display(drawn(pair.size, [(5, 5, 9, 10, 1)]))
+    assert 0 < pair.partial_bus.data_bytes - 1024 < 16  # healthy again: only the change
+
+
+def test_a_seat_whose_panel_lost_power_lights_again_on_the_retry():
+    """Through the runtime: the seat's screen fails, is retried after its back-off, and shows its face again."""
+    from engine.match import Match
+    from firmware.table.runtime import Runtime
+    from hardware.screens import driver_screen
+    from hardware.table import ScreenConfig
+
+    bus = RecordingInterface()
+    panel = Ssd1306Ram(random.Random(1).randbytes(1024))
+    screen = driver_screen(ScreenConfig(driver="ssd1306", bus="i2c"), bus, name="seat 1 screen")
+    now = [0.0]
+    runtime = Runtime(Match.new("tenno", 3, seed=2), [screen, None, None], clock=lambda: now[0])
+    panel.feed(bus.calls)
+    bus.reset()
+    face = render_face(runtime.seats[0].face)
+    assert panel.on and bytes(panel.ram) == pack_pages(face, 8)
+    panel.power_lost(random.Random(2).randbytes(1024))
+    bus.fail = OSError(121, "Remote I/O error")
+    runtime.post(InputEvent(0, "next", "press"))
+    runtime.drain()
+    assert runtime.seats[0].degraded
+    runtime.post(InputEvent(0, "prev", "press"))  # back to the face the panel showed before
+    runtime.drain()
+    bus.fail = None
+    now[0] += runtime.RETRY_MAX
+    runtime.tick()
+    panel.feed(bus.calls)
+    assert not runtime.seats[0].degraded
+    assert panel.on and bytes(panel.ram) == pack_pages(render_face(runtime.seats[0].face), 8)
+    assert render_face(runtime.seats[0].face).tobytes() == face.tobytes()
 
 
 def test_sh1106_runs_use_the_column_offset():
