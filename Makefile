@@ -41,9 +41,10 @@ mutants: $(MUTANTS_STAMP)
 	nice -n 10 $(BIN)/python tests/mutation.py run $(AGAIN) $(GROUPS)
 	$(BIN)/python tests/mutation.py report
 
-# Power cuts, harder than the test suite's run: 200 SIGKILLs per game.
+# Power cuts and the other faults of a real Pi, harder than the test suite's run:
+# 200 SIGKILLs per game, and 30 faults of each class (tests/test_faults.py) per game.
 chaos: $(STAMP)
-	COURTIER_CHAOS_KILLS=200 $(BIN)/python -m pytest -q -s -m chaos
+	COURTIER_CHAOS_KILLS=200 COURTIER_CHAOS_FAULTS=30 $(BIN)/python -m pytest -q -s -m chaos
 
 # On the Raspberry Pi: sudo make install (DESTDIR for a staged root, PREFIX for another place).
 PREFIX ?= /opt/courtier
