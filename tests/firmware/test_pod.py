@@ -50,6 +50,12 @@ def test_bad_and_oversized_lines_are_dropped_and_reported_and_the_next_line_coun
     assert reader.feed(b'"' + b"w" * 40 + b'"\n') == ["line 5 is longer than 32 bytes; dropped"]
 
 
+def test_a_line_from_the_pi_nested_too_deeply_is_dropped_and_the_good_line_before_it_counts():
+    reader = LineReader()
+    out = reader.feed(b'{"type": "face"}\n' + b"[" * 2000 + b"\n" + b'{"a": 1}\n')
+    assert out == [{"type": "face"}, "line 2 is not JSON; dropped", {"a": 1}]
+
+
 def test_pod_lines_are_what_the_pi_decodes():
     assert protocol.decode(json.loads(podlogic.hello_line("pod", "1.0"))) == protocol.Hello("pod/1.0")
     assert protocol.decode(json.loads(podlogic.button_line("ok", "hold"))) == protocol.PodEvent("ok", "hold")
