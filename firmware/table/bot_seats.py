@@ -157,7 +157,8 @@ class BotSeats:
         for listener in self.runtime.listeners:
             listener(match, None, [{"type": "bot", "seat": seat, "level": self.kinds[seat]}])
         if not self.runtime.submit(action):
-            _log.error("the bot of seat %d chose an action the game refused: %s", seat + 1, action)
+            if not self.runtime.save_fault:  # a disk that refuses writes is not the bot's fault
+                _log.error("the bot of seat %d chose an action the game refused: %s", seat + 1, action)
             self.check()
         return ""
 

@@ -248,7 +248,6 @@ class Runtime:
     def _agreed(self, index: int) -> None:
         request = self.request
         assert request is not None
-        asker = self.seats[request.by]
         request.agreed.add(index)
         if not request.settled(len(self.seats)):
             return
