@@ -10,7 +10,7 @@ STAMP := $(VENV)/.courtier-installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[emulator,dev]'
+	$(BIN)/python -m pip install --quiet -e '.[emulator,web,dev]'
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -121,6 +121,28 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- report ------------------------------------------------------------------
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from .public.report import load_report, report_html, report_text
+
+    report = load_report(Path(args.file))
+    for warning in report.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    if args.html:
+        try:
+            html = report_html(report)
+        except ImportError as err:
+            print(f"courtier: the HTML report needs the web extra (pip install 'courtier[web]'): {err}",
+                  file=sys.stderr)
+            return 2
+        Path(args.html).write_text(html, encoding="utf-8")
+        print(f"Report: {args.html}")
+        return 0
+    sys.stdout.write(report_text(report))
+    return 0
+
+
 # --- entry point ---------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
@@ -150,6 +172,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true", help="print JSON for machines")
     replay.set_defaults(func=cmd_replay)
 
+    report = sub.add_parser("report", help="the post-game report of a journal: scores, charts, timeline")
+    report.add_argument("file")
+    report.add_argument("--html", metavar="OUT", help="write it as one self-contained HTML page")
+    report.set_defaults(func=cmd_report)
+
     play = sub.add_parser("play", help="play at the table (the emulated one off a Pi)")
     play.add_argument("game", nargs="?", help="game to start (default: resume the unfinished one, else tenno)")
     play.add_argument("--players", type=int)
@@ -177,6 +204,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="serve the host console on this serial port (e.g. /dev/serial0)")
     play.add_argument("--console-baudrate", type=int, default=115200,
                       help="line speed of --console (default 115200)")
+    play.add_argument("--web", metavar="[HOST:]PORT",
+                      help="serve the public table as a page on the local network (no HOST: this "
+                           "machine's LAN addresses; 127.0.0.1:PORT for this machine only)")
     play.set_defaults(func=cmd_play)
     add_console_parser(sub)
     selftest.add_parser(sub)

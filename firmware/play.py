@@ -96,6 +96,7 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
         if session.messages:
             runtime.announce(_("Saved game"), session.messages)
         table.on_event = unless_bot(runtime.post, bots)
+        page = start_web(args.web or (config.web.listen if config.web else None), public, runtime)
         console = None
         if args.console:
             console = HostConsole(Link(args.console, baudrate=args.console_baudrate,
@@ -112,6 +113,8 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
         except KeyboardInterrupt:
             pass
         finally:
+            if page is not None:
+                page.close()
             if players is not None:
                 players.cancel()
             if console is not None:
@@ -120,6 +123,22 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
                 runtime.journal.close()
     print_result(runtime.match)
     return 0
+
+
+def start_web(listen: str | None, public: PublicTable, runtime: Runtime) -> Any:
+    """Serve the table's LAN page when `--web` or the table file's [web] block asks for it."""
+    if not listen:
+        return None
+    try:
+        from .public.web import start_page
+
+        return start_page(public, runtime, listen)
+    except (ImportError, OSError) as err:
+        # The table plays on without its page: a port in use must not keep a game from starting.
+        message = _("The table page is off: {error}").format(error=err)
+        print(message, file=sys.stderr, flush=True)
+        public.note(message)
+        return None
 
 
 def add_session_commands(runtime: Runtime, directory: Path) -> None:

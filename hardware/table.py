@@ -45,6 +45,10 @@ and only ``backend`` differs, so the path from file to device is one. Format::
     width = 128
     height = 128
 
+    [web]                     # optional: the public table as a page on the local network
+    port = 8080               # required in the block; off when the block is absent
+    host = "lan"              # default: this machine's local-network addresses (never the world)
+
 Keys:
 
 - ``buttons``: ``prev``, ``next`` and ``ok``, each a BCM number or a pin name
@@ -123,7 +127,8 @@ _MODES = {
 }
 _BUSES = ("i2c", "spi")
 
-_TOP_KEYS = ("table", "seat", "public_screen")
+_TOP_KEYS = ("table", "seat", "public_screen", "web")
+_WEB_KEYS = ("port", "host")
 _TABLE_KEYS = ("name", "backend", "hold_time", "bounce_time")
 _SEAT_KEYS = ("name", "buttons", "encoder", "screen", "serial", "bot")
 # The bots a seat may be played by (engine.bots.KINDS; a test keeps the two the same).
@@ -256,6 +261,18 @@ class SeatConfig:
 
 
 @dataclass(frozen=True)
+class WebConfig:
+    """Where the table's LAN page is served: ``host`` "lan" is every local-network address of the Pi."""
+
+    port: int
+    host: str = "lan"
+
+    @property
+    def listen(self) -> str:
+        return f"{self.host}:{self.port}"
+
+
+@dataclass(frozen=True)
 class TableConfig:
     """The whole table as described by one file."""
 
@@ -265,6 +282,7 @@ class TableConfig:
     hold_time: float = 0.8
     bounce_time: float | None = None
     public_screen: ScreenConfig | None = None
+    web: WebConfig | None = None
     source: str = "<string>"
 
 
@@ -556,8 +574,15 @@ class _Parser:
         if "public_screen" in data:
             public = self._screen(self._section("public_screen"), None, data["public_screen"])
 
+        web = None
+        if "web" in data:
+            place = self._section("web")
+            raw = self._keys(place, None, data["web"], _WEB_KEYS, required=("port",))
+            web = WebConfig(port=self._int(place, "port", raw["port"], 1, 65535),
+                            host=self._text_value(place, "host", raw.get("host", "lan")))
+
         config = TableConfig(seats=seats, name=name, backend=backend, hold_time=hold_time,
-                             bounce_time=bounce_time, public_screen=public, source=self._source)
+                             bounce_time=bounce_time, public_screen=public, web=web, source=self._source)
         self.check_wiring(config)
         return config
 

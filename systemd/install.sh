@@ -166,10 +166,10 @@ install_venv() {
     (cd "$SRC" && tar --exclude=./.venv --exclude=./.git --exclude=./build --exclude=./.pytest_cache \
         --exclude=./.hypothesis -cf - .) |
         tar -C "$build/src" -xf -
-    say "installing courtier[pi] from $SRC into $VENV"
+    say "installing courtier[pi,web] from $SRC into $VENV"
     {
         status=0
-        "$(venv_python)" -m pip install --upgrade "$build/src[pi]" 2>&1 || status=$?
+        "$(venv_python)" -m pip install --upgrade "$build/src[pi,web]" 2>&1 || status=$?
         echo "$status" > "$build/status"
     } | tee "$build/pip.log"
     if [ "$(cat "$build/status")" -ne 0 ]; then

@@ -50,7 +50,7 @@ case "$1 $2" in
         [ "$3" = "--version" ] && exit 0
         echo "venv-python $*" >> "$FAKE_LOG"
         for last; do :; done
-        source=${last%\\[pi\\]}
+        source=${last%\\[pi,web\\]}
         echo "source: $(cd "$source" && ls -A | sort | tr '\\n' ' ')" >> "$FAKE_LOG"
         if [ -n "${FAKE_PIP_OUTPUT:-}" ]; then cat "$FAKE_PIP_OUTPUT"; exit 1; fi
         printf '#!%s/bin/python\\nfrom firmware.cli import main\\n' "$venv" > "$venv/bin/courtier"
@@ -162,8 +162,8 @@ def test_install_creates_venv_user_table_state_and_unit(installer):
     commands = installer.commands()
     assert f"python -m venv {venv}" in commands
     [pip] = [c for c in commands if c.startswith("venv-python")]
-    assert pip.startswith("venv-python -m pip install --upgrade ") and pip.endswith("[pi]")
-    source = pip.split()[-1].removesuffix("[pi]")
+    assert pip.startswith("venv-python -m pip install --upgrade ") and pip.endswith("[pi,web]")
+    source = pip.split()[-1].removesuffix("[pi,web]")
     assert not source.startswith(str(ROOT))             # a copy: the checkout gets no build files
     [listing] = [c for c in commands if c.startswith("source: ")]
     assert {"pyproject.toml", "README.md", "engine", "hardware", "firmware"} <= set(listing.split())

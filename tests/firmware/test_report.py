@@ -1,0 +1,104 @@
+"""The post-game report, from a journal alone: scores and breakdowns, charts, timeline, and nothing
+hidden before the end."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.games import all_games
+from engine.match import Match
+from firmware.bots import RandomBot
+from firmware.cli import main
+from firmware.public import history
+from firmware.public.report import build_report, report_text
+from firmware.table.journal import Journal
+
+EXPECTED_CHARTS = {"tenno": {"prisoners", "fights"}, "quovadis": {"progress", "laurels"},
+                   "shadow": {"vp", "thalers"}}
+
+
+def _journal(tmp_path: Path, game: str, players: int, seed: int, stop: int | None = None) -> tuple[Path, Match]:
+    match = Match.new(game, players, seed=seed)
+    path = tmp_path / f"{game}.jsonl"
+    journal = Journal.create(path, match.header)
+    bots = [RandomBot(seed * 10 + seat) for seat in range(players)]
+    while not match.is_over and (stop is None or len(match.actions) < stop):
+        seat = match.pending()[0]
+        action = bots[seat].choose(match.legal_actions(seat), match.game.free_actions)
+        match.apply(action)
+        journal.append(action)
+    journal.close()
+    return path, match
+
+
+@pytest.mark.parametrize("game", [g.name for g in all_games()])
+def test_the_text_report_of_a_finished_journal_has_every_score_and_breakdown(tmp_path, capsys, game):
+    path, match = _journal(tmp_path, game, 3, seed=4)
+    assert main(["report", str(path)]) == 0
+    text = capsys.readouterr().out
+    result = match.result()
+    names = match.names
+    assert f"Winner: {', '.join(names[w] for w in result.winners)}" in text
+    for seat, score in result.scores.items():
+        cells = [re.escape(names[seat]), str(score)] + [str(v) for v in result.breakdown[seat].values()]
+        assert re.search("^  " + r"\s+".join(cells) + r"\b", text, re.M), names[seat]
+    assert "Timeline" in text
+
+
+@pytest.mark.parametrize("game", [g.name for g in all_games()])
+def test_the_html_report_is_one_self_contained_page_with_its_charts(tmp_path, game):
+    path, match = _journal(tmp_path, game, 3, seed=5)
+    out = tmp_path / "report.html"
+    assert main(["report", str(path), "--html", str(out)]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert not re.search(r'(src|href)="(?!#)', html)  # nothing to load: every script and style is inside
+    assert "Chart.js v4" in html and "new Chart(" in html
+    data = re.search(r'<script type="application/json" id="charts-data">(.*?)</script>', html, re.S).group(1)
+    charts = {c["id"]: c for c in json.loads(data)}
+    assert EXPECTED_CHARTS[game] <= set(charts)
+    for chart in charts.values():
+        assert chart["datasets"] and all(len(d["data"]) == len(chart["labels"]) for d in chart["datasets"])
+
+
+def test_the_scores_chart_and_fights_follow_the_game(tmp_path):
+    path, match = _journal(tmp_path, "tenno", 3, seed=6)
+    report = build_report(match.header, match.actions)
+    prisoners = next(c for c in report.charts if c.id == "prisoners")
+    final = [d["data"][-1] for d in prisoners.datasets]
+    assert final == [p["captives"] for p in match.public_view()["players"]]
+    fights = next(c for c in report.charts if c.id == "fights")
+    assert len(fights.labels) == sum(1 for e in report.revealed[1].rows)
+
+
+def test_before_the_end_the_report_reads_no_seat_view(tmp_path, monkeypatch):
+    """An unfinished game's report is built from public views alone: hidden figures cannot leak."""
+    path, match = _journal(tmp_path, "quovadis", 3, seed=2, stop=60)
+    assert not match.is_over
+
+    def refuse(self, seat):
+        raise AssertionError("a seat's view was read before the end")
+
+    monkeypatch.setattr(Match, "view", refuse)
+    report = build_report(match.header, match.actions)
+    assert report.scores is None and report.revealed == [] and not report.over
+    laurels = next(c for c in report.charts if c.id == "laurels")
+    assert [d["data"][-1] for d in laurels.datasets] == [p["laurels"] for p in match.public_view()["players"]]
+    assert "not over" in report_text(report) or report.line == match.prompt().line
+
+
+def test_a_shadow_game_hides_victory_points_until_the_end(tmp_path):
+    path, match = _journal(tmp_path, "shadow", 3, seed=3, stop=80)
+    early = history.replay(match.header, match.actions)
+    assert [s.name for s in early.series] == ["thalers"]
+    assert all(v is None for point in early.figures["vp"] for v in point)
+
+
+def test_a_bad_journal_is_a_clear_error(tmp_path, capsys):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n", encoding="utf-8")
+    assert main(["report", str(bad)]) == 2
+    assert "line 1" in capsys.readouterr().err
