@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.courtier-installed
 
-.PHONY: demo test play clean picture chaos install uninstall bench mutants
+.PHONY: demo test play clean picture chaos install uninstall bench mutants screenshots
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -63,3 +63,7 @@ clean:
 picture: $(STAMP)
 	rm -rf .picture && $(BIN)/courtier demo tenno --players 3 --seed 4 --journal .picture/game.jsonl --record .picture/frames/ > /dev/null
 	cp .picture/frames/table_000017.png docs/emulated-table.png && rm -rf .picture
+
+# The README's pictures of the table page and its report, from a real run in Debian's Chromium.
+screenshots: $(STAMP)
+	$(BIN)/python docs/screenshots.py docs

@@ -11,6 +11,9 @@
   from the press to the last frame sent (p50, p99), frames and bytes put on
   the buses, their modelled time on 400 kHz I2C and 8 MHz SPI (see
   ``bench.bus``), and the modelled button-to-light time on a Pi Zero 2 W;
+- the table page's cost on a press: the seven-seat Tennō table serving
+  its LAN page to three event-stream clients, beside the same table without
+  the page (see ``bench.web``);
 - the resident memory of a running seven-seat table, per path (see
   ``bench.memory``).
 
@@ -198,6 +201,17 @@ def memory_rows(settings: Settings, game: str, seats: int) -> list[Row]:
     ]
 
 
+def page_rows(settings: Settings, seed: int, out: Callable[[str], None]) -> list[Row]:
+    """The table page's cost on a press (``bench.web``): a seven-seat Tennō table with it and without."""
+    try:
+        from . import web
+
+        return web.rows("tenno", 7, settings, seed=seed)
+    except ImportError as exc:  # a checkout without the web extra
+        out(f"table page not measured: {exc}")
+        return []
+
+
 def format_table(rows: list[Row]) -> str:
     """Lay the rows out as a fixed-width text table."""
     def number(value: float | None, digits: int, unit: str) -> str:
@@ -255,6 +269,7 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
             out(f"{game} {seats} seats: failed: {type(exc).__name__}: {exc}")
             continue
         rows.extend(table_rows(game, seats, runs, driver_cpu(runs[NEW].frames), checked=checked))
+    rows.extend(page_rows(settings, args.seed, out))
     rows.extend(memory_rows(settings, "tenno", 7))
     out("")
     out(format_table(rows))
