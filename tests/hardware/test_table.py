@@ -630,7 +630,7 @@ PUBLIC = '\n[public_screen]\ndriver = "ssd1306"\nbus = "i2c"\naddress = 0x3D\n'
     ("[table]\nbounce_time = -1\n" + RED, "table.toml:1: [table]: bounce_time: must be 0 to 60 seconds, not -1",
      "table.bounce_time"),
     ('[table]\nname = ""\n' + RED, "table.toml:1: [table]: name: must not be empty", "table.name"),
-    ("colour = 1\n" + RED, "table.toml:1: table file: unknown key 'colour' (expected one of: table, seat, public_screen)",
+    ("colour = 1\n" + RED, "table.toml:1: table file: unknown key 'colour' (expected one of: table, seat, public_screen, web)",
      "colour"),
     ("seat = 3\n", "table.toml:1: [seat]: must be [[seat]] blocks, not an integer", "seat"),
     ('[table]\nname = "T"\n', "table.toml: table file: no [[seat]]: a table has 1 to 8 seats", "seat"),
