@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.courtier-installed
 
-.PHONY: demo test play clean picture chaos install uninstall bench mutants screenshots
+.PHONY: demo test play clean picture chaos install uninstall bench mutants screenshots font
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -67,3 +67,9 @@ picture: $(STAMP)
 # The README's pictures of the table page and its report, from a real run in Debian's Chromium.
 screenshots: $(STAMP)
 	$(BIN)/python docs/screenshots.py docs
+
+# The seat screens' CJK font: a glyph subset of WenQuanYi Bitmap Song 12 px, made from the font
+# Debian ships (sudo apt-get install xfonts-wqy) into firmware/table/fonts/. Run it after adding
+# a translation that uses a character the subset lacks (the catalog tests say so).
+font: $(STAMP)
+	$(BIN)/python tools/make_font.py

@@ -25,6 +25,9 @@ from typing import Any, TextIO
 
 from PIL import Image, ImageDraw, ImageFont
 
+from .table.render import WIDE_LINE, fit
+from .table.render import font as screen_font
+
 from engine.i18n import _
 from hardware.errors import HardwareError, ScreenError
 from hardware.events import BUTTONS, InputEvent
@@ -357,8 +360,12 @@ def _card(size: tuple[int, int], number: str, name: str, line: str) -> Image.Ima
         big = small.resize((small.width * scale, small.height * scale), Image.Resampling.NEAREST)
         image.paste(big, (2, max(0, (size[1] - 12 - big.height) // 2)))
         x = big.width + 8
-    draw.text((x, 2), name, font=font, fill=1)
-    draw.text((x if number else 2, size[1] - 12), line, font=font, fill=1)
+    # The name and the line may be Chinese (or anything a table file holds): the screen font draws them.
+    text = screen_font()
+    room = size[0] - x
+    text.draw(draw, (x, 3), fit(name, room), fill=1, line=WIDE_LINE)
+    text.draw(draw, (x if number else 2, size[1] - 12), fit(line, size[0] - (x if number else 2)),
+              fill=1, line=WIDE_LINE)
     return image
 
 

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from engine.game import Prompt
 from engine.i18n import _
 
-from ..table.render import fit, font, wrap
+from ..table.render import WIDE_LINE, fit, font, wrap
 from .keyboard import KEYS
 
 SEAT_SIZE = (128, 64)
@@ -24,7 +24,7 @@ MARGIN = 6  # around the whole picture (on the right, GAP: a label may run past 
 GAP = 14  # between seats, both ways
 LABEL = 12  # the name line above a seat
 FRAME = 2  # from a seat's pixels to its frame line
-LINE = 11  # footer line height (the bitmap font is 11 pixels high)
+LINE = 13  # footer line height: the CJK font is 12 pixels high, one more between lines
 FOOTER_LINES = 12  # fixed, so the picture keeps one size for a window or a GIF
 PROMPT_LINES = 2
 LOG_LINES = 3
@@ -113,7 +113,7 @@ def compose(images: Sequence[Image.Image], names: Sequence[str], prompt: Prompt 
             label_x += 6
         name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
         room = x - FRAME + cell_w + GAP - 2 - label_x
-        draw.text((label_x, y - FRAME - LABEL - 1), fit(seat_label(seat, name), room), font=f, fill=colour)
+        f.draw(draw, (label_x, y - FRAME - LABEL - 1), fit(seat_label(seat, name), room), fill=colour, line=WIDE_LINE)
         lit = Image.new("RGB", image.size, PIXEL_ON)
         panel = Image.new("RGB", image.size, PIXEL_OFF)
         panel.paste(lit, mask=image.convert("1"))
@@ -123,7 +123,7 @@ def compose(images: Sequence[Image.Image], names: Sequence[str], prompt: Prompt 
     footer = footer_lines(prompt, log, picture_w - 2 * MARGIN)
     y = MARGIN + grid_h + GAP
     for text, colour in footer:
-        draw.text((MARGIN, y - 1), text, font=f, fill=colour)
+        f.draw(draw, (MARGIN, y), text, fill=colour, line=WIDE_LINE)
         y += LINE
     return picture
 

@@ -1,8 +1,13 @@
 """Draw a seat's `Face` into a one-bit image the size of its screen.
 
-Layout (128x64, 10-pixel lines): an inverted header bar, the private panel,
-the question, and the menu choice between arrows. Text is measured with the
-font, never counted in bytes, so the same layout serves Chinese glyphs.
+Layout: an inverted header bar, the private panel, the question, and the menu
+choice between arrows. Latin text is drawn in Pillow's compact 6x11 bitmap
+font on 10-pixel lines; a face with any other character (Chinese) is drawn on
+12-pixel lines, its Chinese in WenQuanYi Bitmap Song 12 px (a glyph subset
+shipped in `fonts/`, made by `tools/make_font.py`). Text is measured in
+pixels, never counted in characters, and any character the fonts cannot draw
+(a control, a lone surrogate, a combining mark, a script we do not ship) is
+drawn as a visible box, so no string can break a screen.
 """
 
 from __future__ import annotations
@@ -10,49 +15,111 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
 from .faces import Face
 
-LINE = 10
+LINE = 10  # row pitch of a screen whose text is all Latin
+WIDE_LINE = 12  # row pitch of a screen that shows Chinese: the CJK font is 12 pixels high
 WIDTH, HEIGHT = 128, 64
+FONT_FILE = Path(__file__).with_name("fonts") / "wqy-bitmapsong-12.bdf"
+REPLACEMENT = "\ufffd"  # the CJK font draws it (and every character it lacks) as a box
+# Characters the compact Latin font draws: printable ASCII and Latin-1.
+_LATIN = frozenset(chr(c) for c in [*range(0x20, 0x7F), *range(0xA0, 0x100)])
+# Categories no font draws on its own: controls, format characters, surrogates, private use,
+# unassigned code points, line and paragraph separators, and combining marks left after NFC.
+_UNDRAWABLE = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Mn", "Me"))
+# Chinese line breaking: a line never starts with closing punctuation, never ends with an opening one.
+NO_LINE_START = frozenset("。，、」』）〕】》〉！？：；．，,.!?:;)]}%…‥・ー～")
+NO_LINE_END = frozenset("「『（〔【《〈([{")
+
+
+class ScreenFont:
+    """The seat screens' font: Latin in the compact bitmap font, the rest in the CJK font.
+
+    `getlength` measures in pixels and `draw` draws at the top of a row;
+    both take any string: what no font can draw becomes the box at U+FFFD.
+    """
+
+    def __init__(self, wide_file: Path = FONT_FILE) -> None:
+        self.latin = ImageFont.load_default_imagefont()
+        self._wide_file = wide_file
+        self._wide: ImageFont.FreeTypeFont | None = None
+
+    @property
+    def wide(self) -> ImageFont.FreeTypeFont:
+        """The CJK font, loaded on first use (an English table never needs it)."""
+        if self._wide is None:
+            self._wide = ImageFont.truetype(str(self._wide_file), WIDE_LINE)
+        return self._wide
+
+    @staticmethod
+    def clean(text: str) -> str:
+        """`text` composed (NFC) with every character no font can draw replaced by U+FFFD."""
+        if text.isascii() and text.isprintable():
+            return text
+        text = "".join(REPLACEMENT if unicodedata.category(c) == "Cs" else c for c in text)
+        text = unicodedata.normalize("NFC", text)
+        return "".join(REPLACEMENT if unicodedata.category(c) in _UNDRAWABLE else c for c in text)
+
+    @staticmethod
+    def needs_wide(text: str) -> bool:
+        """Whether `text` has a character the Latin font lacks (so its line needs the CJK font's height)."""
+        return not (text.isascii() and text.isprintable()) and not all(c in _LATIN for c in text)
+
+    def runs(self, text: str) -> list[tuple[bool, str]]:
+        """`text`, cleaned, as runs of (wide?, characters): each run is drawn in one font."""
+        text = self.clean(text)
+        if not self.needs_wide(text):
+            return [(False, text)] if text else []
+        runs: list[tuple[bool, str]] = []
+        for char in text:
+            wide = char not in _LATIN
+            if runs and runs[-1][0] == wide:
+                runs[-1] = (wide, runs[-1][1] + char)
+            else:
+                runs.append((wide, char))
+        return runs
+
+    def getlength(self, text: str) -> float:
+        """The width of `text` in pixels."""
+        if text.isascii() and text.isprintable():
+            return self.latin.getlength(text)
+        return sum((self.wide if wide else self.latin).getlength(run) for wide, run in self.runs(text))
+
+    def draw(self, draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fill: Any,
+             line: int = LINE) -> None:
+        """Draw `text` with its row's top at `xy`, on a row `line` pixels high (LINE or WIDE_LINE)."""
+        x, y = xy
+        for wide, run in self.runs(text):
+            if wide:
+                draw.text((x, y - 1), run, font=self.wide, fill=fill)
+                x += self.wide.getlength(run)
+            else:
+                # Latin caps sit 3 pixels into the glyph cell: one pixel up on a 10-pixel row,
+                # one pixel down on a 12-pixel one, to stand beside the Chinese.
+                draw.text((x, y - 1 if line == LINE else y + 1), run, font=self.latin, fill=fill)
+                x += self.latin.getlength(run)
 
 
 @lru_cache(maxsize=None)
-def font() -> ImageFont.ImageFont:
-    """The built-in 6x11 bitmap font: crisp on a one-bit panel and identical on every machine."""
-    return ImageFont.load_default_imagefont()
+def font() -> ScreenFont:
+    """The one font every seat screen (and the emulator's picture) is drawn with."""
+    return ScreenFont()
 
 
-def drawable(text: str) -> str:
-    """`text` as the screen font can draw it, so no string ever crashes a screen.
-
-    The bitmap font has Latin-1 only: a character it lacks is drawn as its
-    base letter where it has one ("Tennō" as "Tenno"), else as "?".
-    """
-    f = font()
-    try:
-        f.getlength(text)
-        return text
-    except UnicodeError:
-        pass
-    out = []
-    for char in text:
-        for candidate in (char, unicodedata.normalize("NFKD", char)[:1], "?"):
-            try:
-                f.getlength(candidate)
-            except UnicodeError:
-                continue
-            out.append(candidate)
-            break
-    return "".join(out)
+def line_height(*texts: str) -> int:
+    """The row pitch for these texts together: LINE if all are Latin, else WIDE_LINE."""
+    return WIDE_LINE if any(font().needs_wide(t) for t in texts) else LINE
 
 
 def fit(text: str, width: int) -> str:
     """Cut `text` to `width` pixels, marking the cut with '~'."""
     f = font()
-    text = drawable(text)
+    text = f.clean(text)
     if f.getlength(text) <= width:
         return text
     while text and f.getlength(text + "~") > width:
@@ -60,20 +127,65 @@ def fit(text: str, width: int) -> str:
     return text + "~"
 
 
+def _is_wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def _atoms(text: str) -> list[tuple[bool, str]]:
+    """`text` as unbreakable pieces, each with whether a space stood before it.
+
+    Latin words stay whole; each Chinese character is a piece of its own (a
+    line may break between any two), except that closing punctuation clings
+    to the piece before it and opening punctuation to the piece after it.
+    """
+    atoms: list[tuple[bool, str]] = []
+    space, word, glue = False, "", False  # glue: the next piece joins the last (after an opening mark)
+
+    def push(piece: str, before: bool) -> None:
+        nonlocal glue
+        if atoms and (glue or (piece[0] in NO_LINE_START and not before)):
+            last_space, last = atoms[-1]
+            atoms[-1] = (last_space, last + (" " if before else "") + piece)
+        else:
+            atoms.append((before, piece))
+        glue = piece[-1] in NO_LINE_END
+
+    for char in text:
+        if char == " ":
+            if word:
+                push(word, space)
+                word = ""
+            space = True
+            continue
+        if _is_wide(char) or char in NO_LINE_START or char in NO_LINE_END:
+            if word:
+                push(word, space)
+                word, space = "", False
+            push(char, space)
+            space = False
+            continue
+        word += char
+    if word:
+        push(word, space)
+    return atoms
+
+
 def wrap(text: str, width: int) -> list[str]:
-    """Break `text` into lines of at most `width` pixels, at spaces where possible."""
+    """Break `text` into lines of at most `width` pixels: at spaces, between Chinese characters,
+    never before closing or after opening punctuation; a piece longer than a line breaks anywhere."""
     f = font()
-    text = drawable(text)
-    lines, current = [], ""
-    for word in text.split(" "):
-        trial = f"{current} {word}".strip()
+    text = f.clean(text)
+    lines: list[str] = []
+    current = ""
+    for space, atom in _atoms(text):
+        trial = f"{current} {atom}" if current and space else current + atom
         if f.getlength(trial) <= width:
             current = trial
             continue
         if current:
             lines.append(current)
-        current = word
-        while f.getlength(current) > width:  # a word longer than a line: break it anywhere
+        current = atom
+        while f.getlength(current) > width:  # a piece longer than a line: break it anywhere
             cut = len(current)
             while cut > 1 and f.getlength(current[:cut]) > width:
                 cut -= 1
@@ -92,6 +204,7 @@ class Layout:
     body: tuple[str, ...]
     choice: str = ""  # the menu choice, "" when there is none
     position: str = ""  # e.g. "2/5", drawn at the right end of the choice bar
+    line: int = LINE  # the row pitch in pixels
 
     def rows(self) -> list[str]:
         """The rows as plain text, top to bottom (what the terminal table prints for a seat)."""
@@ -99,6 +212,11 @@ class Layout:
         if self.choice:
             rows.append(f"{'<' if self.position else '>'} {self.choice} {self.position}".rstrip())
         return rows
+
+
+def face_line(face: Face) -> int:
+    """The row pitch of a face: wide when any of its words needs the CJK font."""
+    return line_height(face.seat_name, face.header, *face.panel, face.ask, face.choice, face.notice)
 
 
 def layout(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Layout:
@@ -110,7 +228,8 @@ def layout(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Layout:
     """
     width, height = size
     f = font()
-    rows = height // LINE
+    line = face_line(face)
+    rows = height // line
     bottom: list[str] = []
     if face.notice:
         bottom.append("! " + face.notice)
@@ -125,13 +244,14 @@ def layout(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Layout:
             last = last[:-1]
         ask = ask[: room - 1] + [last + "~"]
     panel_rows = max(0, free - len(ask))
-    body = [fit(line, width) for line in face.panel[:panel_rows]] + [fit(a, width) for a in ask]
+    body = [fit(row, width) for row in face.panel[:panel_rows]] + [fit(a, width) for a in ask]
     body += [fit(b, width) for b in bottom]
     body = body[: max(0, rows - 1 - menu_rows)]
-    right_w = int(f.getlength(face.position)) + 2 if face.position else 0
+    position = fit(face.position, width // 2) if face.choice else ""
+    right_w = int(f.getlength(position)) + 2 if position else 0
     return Layout(header=fit(f"{face.seat_name}|{face.header}", width - 2), body=tuple(body),
                   choice=fit(face.choice, width - 10 - right_w) if face.choice else "",
-                  position=face.position if face.choice else "")
+                  position=position, line=line)
 
 
 def screen_rows(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> list[str]:
@@ -145,20 +265,21 @@ def render_face(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Image.Im
     draw = ImageDraw.Draw(image)
     f = font()
     shown = layout(face, size)
+    line = shown.line
     # Header bar: the seat's name, then the table state, white on black inverted.
-    draw.rectangle((0, 0, width - 1, LINE - 1), fill=1)
-    draw.text((1, -1), shown.header, font=f, fill=0)
-    y = LINE
-    for line in shown.body:
-        draw.text((0, y - 1), line, font=f, fill=1)
-        y += LINE
+    draw.rectangle((0, 0, width - 1, line - 1), fill=1)
+    f.draw(draw, (1, 0), shown.header, fill=0, line=line)
+    y = line
+    for row in shown.body:
+        f.draw(draw, (0, y), row, fill=1, line=line)
+        y += line
     if shown.choice:
-        y = height - LINE
+        y = height - line
         draw.rectangle((0, y, width - 1, height - 1), fill=1)
         right = shown.position
         right_w = int(f.getlength(right)) + 2 if right else 0
-        draw.text((1, y - 1), "<" if right else ">", font=f, fill=0)
-        draw.text((8, y - 1), shown.choice, font=f, fill=0)
+        f.draw(draw, (1, y), "<" if right else ">", fill=0, line=line)
+        f.draw(draw, (8, y), shown.choice, fill=0, line=line)
         if right:
-            draw.text((width - right_w, y - 1), right, font=f, fill=0)
+            f.draw(draw, (width - right_w, y), right, fill=0, line=line)
     return image

@@ -187,7 +187,7 @@ def test_the_terminal_shows_a_seat_exactly_the_rows_its_pixels_show():
     image = render_face(face)
     for y, row in enumerate(rows[1:-1], start=1):
         line = Image.new("1", (128, LINE), 0)
-        ImageDraw.Draw(line).text((0, -1), row, font=font(), fill=1)
+        font().draw(ImageDraw.Draw(line), (0, 0), row, fill=1)
         assert image.crop((0, y * LINE, 128, (y + 1) * LINE)).tobytes() == line.tobytes(), row
 
 

@@ -1,0 +1,79 @@
+"""Language is per reader: a seat's words in its language, the table's in the table's."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from engine import i18n
+from engine.game import waiting_line
+
+from .test_game import _write_mo
+
+NAMES = ["Red", "Blue"]
+
+
+@pytest.fixture
+def french(tmp_path, monkeypatch):
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    _write_mo(folder / "courtier.mo", {"Waiting for {name}": "On attend {name}"})
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    yield
+    i18n.set_language(None)
+
+
+@pytest.mark.parametrize("given, shipped", [
+    (None, "en"), ("", "en"), ("C", "en"), ("POSIX", "en"), ("en_GB.UTF-8", "en"),
+    ("zh_TW.UTF-8", "zh_Hant"), ("zh_HK", "zh_Hant"), ("zh-Hant", "zh_Hant"), ("zh_Hant_TW", "zh_Hant"),
+    ("zh_CN.UTF-8", "zh_Hans"), ("zh_SG", "zh_Hans"), ("zh-hans", "zh_Hans"), ("zh", "zh_Hans"),
+    ("fr_FR.UTF-8", "fr_FR"),
+])
+def test_locale_names_become_the_shipped_languages(given, shipped):
+    assert i18n.normalize(given) == shipped
+
+
+def test_the_system_locale_sets_the_default_language(monkeypatch):
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "zh_TW.UTF-8")
+    assert i18n.system_language() == "zh_Hant"
+    monkeypatch.setenv("LANGUAGE", "zh_CN:en")
+    assert i18n.system_language() == "zh_Hans"
+
+
+def test_a_reader_reads_its_own_language_and_the_table_keeps_its_own(french):
+    i18n.set_language(None)
+    with i18n.reading("fr"):
+        assert waiting_line([1], NAMES) == "On attend Blue"
+        with i18n.reading("en"):
+            assert waiting_line([1], NAMES) == "Waiting for Blue"
+        assert waiting_line([1], NAMES) == "On attend Blue"
+    assert waiting_line([1], NAMES) == "Waiting for Blue"
+    i18n.set_language("fr")
+    assert i18n.table_language() == "fr" and waiting_line([1], NAMES) == "On attend Blue"
+    with i18n.reading(None):  # no language of its own: the table's
+        assert waiting_line([1], NAMES) == "On attend Blue"
+    with i18n.reading("en"):
+        assert waiting_line([1], NAMES) == "Waiting for Blue"
+
+
+def test_a_readers_language_stays_on_its_own_thread(french):
+    seen = {}
+    inside = threading.Event()
+    done = threading.Event()
+
+    def other() -> None:
+        inside.wait()
+        seen["other"] = waiting_line([0], NAMES)
+        done.set()
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    with i18n.reading("fr"):
+        inside.set()
+        done.wait()
+        seen["mine"] = waiting_line([0], NAMES)
+    thread.join()
+    assert seen == {"mine": "On attend Red", "other": "Waiting for Red"}
