@@ -51,6 +51,17 @@ def test_taking_back_a_quo_vadis_laurel_gift_tells_the_receiver_to_hand_it_back_
     assert "IV" not in " ".join(match.prompt().steps + tuple(undo_words(match)))  # its value stays secret
 
 
+def test_at_the_end_of_quo_vadis_each_player_turns_their_own_laurels_face_up_told_once_per_pile():
+    """Seed 002: laurels stay face down and secret until the game ends (所有屬於玩家的月桂標記必須面朝下保密直到
+    遊戲結束); then the players count them. Each pile is turned where it lies, not handed to anyone."""
+    match = quovadis_position(3, {"S": [1, 0, 1, 2], "C1": [0]}, laurels={0: ["V", "IV"], 1: ["III"]})
+    act(match, 0, "advance", committee="C1", path="p15")
+    steps = match.prompt().steps
+    assert steps[1:3] == ("Red: turn your laurels face up", "Blue: turn your laurels face up")
+    assert not any("hand" in s for s in steps)
+    assert undo_words(match)[:2] == ["Blue: turn your laurels face down", "Red: turn your laurels face down"]
+
+
 # --- payments, purchases and aging say every piece that changes ------------------------------
 
 def test_a_shadow_purchase_moves_the_buyers_thaler_marker_and_lays_the_card_in_front_of_them():

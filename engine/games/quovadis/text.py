@@ -218,15 +218,15 @@ def move_line(m: dict[str, Any], names: Sequence[str]) -> str:
         return _("{who}: take an I laurel from the supply, face down").format(who=names[dst[1]])
     if src[0] == "laurels" and dst[0] == "supply":
         return _("{who}: put an I laurel back in the supply").format(who=names[src[1]])
+    if src == dst and src[0] == "laurels":
+        return _("{who}: turn your laurels {face}").format(who=names[src[1]], face=_("face up") if m["face"][1] == "up"
+                                                           else _("face down"))
     if src[0] == "laurels" and dst[0] == "laurels":
         if back:
             return _("{who}: hand {to} back, face down, the laurel {to} gave you").format(
                 who=names[src[1]], to=names[dst[1]])
         return _("{who}: hand {to}, face down, the laurel you chose on your screen").format(
             who=names[src[1]], to=names[dst[1]])
-    if src == dst and src[0] == "laurels":
-        return _("{who}: turn your laurels {face}").format(who=names[src[1]], face=_("face up") if m["face"][1] == "up"
-                                                           else _("face down"))
     return _("Move a laurel from {a} to {b}").format(a=place_name(src, names), b=place_name(dst, names))
 
 
