@@ -33,6 +33,12 @@ PACKAGES = ("engine", "hardware", "firmware", "tests")
 KILLED = {1, 3, 24, -24, 36, 152, 255}  # a failing test, pytest's internal error, or a timeout
 SURVIVED = {0, 33}  # the tests passed, or no test reaches the function
 NOT_RUN = {None, 2, 5, 34}  # not checked yet, interrupted, skipped
+# pytest starts afresh for every mutant: plugins a mutant's run never uses are left out, as their
+# start-up costs more than most tests (no cache, no fault handler, no unraisable-exception sweep).
+LEAN = ["-p", "no:cacheprovider", "-p", "no:unraisableexception", "-p", "no:threadexception",
+        "-p", "no:faulthandler", "-p", "no:pastebin", "-p", "no:junitxml", "-p", "no:doctest",
+        "-p", "no:legacypath", "-p", "no:stepwise", "-p", "no:setuponly", "-p", "no:setupplan",
+        "-p", "no:debugging", "-p", "no:platformdirs"]
 
 
 def load_config(path: Path = CONFIG) -> dict:
@@ -54,6 +60,7 @@ def group_pyproject(group: dict) -> str:
         f"source_paths = {strings(list(PACKAGES[:3]))}\n"
         f"only_mutate = {strings(group['modules'])}\n"
         f"pytest_add_cli_args_test_selection = {strings(group['tests'])}\n"
+        f"pytest_add_cli_args = {strings(LEAN)}\n"
     )
 
 

@@ -1,0 +1,52 @@
+"""What a Quo Vadis state puts on the real table, read from a hand-built position.
+
+The playthroughs on a modelled table (tests/engine/test_physical.py) check
+that the steps and this projection agree over whole games; this pins the
+projection itself, place by place, in a moment.
+"""
+
+from __future__ import annotations
+
+from engine.games import get_game
+from engine.games.quovadis import tabletop
+from engine.testing import quovadis_position
+
+RED, BLUE, YELLOW = 0, 1, 2
+
+
+def _position():
+    match = quovadis_position(3, {"E2": [RED, BLUE], "S": [BLUE, RED]}, laurels={RED: ["V", "I"]})
+    state = match.state
+    state.diamonds = {path: "" for path in state.diamonds} | {"p02": "III", "p16": "IIC"}
+    state.bag = ["IV", "IV", "II"]
+    return match
+
+
+def test_every_piece_lies_where_the_state_says_senators_laurels_the_bag_caesar_and_the_supply():
+    """Rules A.4: "Put all 18 "I" tokens face up beside the board as the reward supply"; a diamond's
+    laurel lies face up; "Laurels stay hidden, face down, until game end"; Caesar "always stands on a
+    laurel diamond"; the tokens not on a diamond stay in the bag."""
+    state = _position().state
+    assert tabletop.physical(state).contents() == {
+        ("reserve", RED): {("senator", RED, "", None): 6},
+        ("reserve", BLUE): {("senator", BLUE, "", None): 6},
+        ("reserve", YELLOW): {("senator", YELLOW, "", None): 8},
+        ("laurels", RED): {("laurel", -1, "down", "V"): 1, ("laurel", -1, "down", "I"): 1},
+        ("committee", "E2"): {("senator", RED, "", None): 1, ("senator", BLUE, "", None): 1},
+        ("senate", 0): {("senator", BLUE, "", None): 1},
+        ("senate", 1): {("senator", RED, "", None): 1},
+        ("diamond", "p02"): {("laurel", -1, "up", "III"): 1},
+        ("diamond", "p16"): {("laurel", -1, "up", "IIC"): 1, ("caesar", -1, "", None): 1},
+        ("bag",): {("laurel", -1, "", "IV"): 2, ("laurel", -1, "", "II"): 1},
+        ("supply",): {("laurel", -1, "up", "I"): state.supply},
+    }
+    assert state.supply == 17  # 18 I laurels, one of them Red's
+    assert get_game("quovadis").physical(state) == tabletop.physical(state)
+
+
+def test_at_the_end_every_players_laurels_lie_face_up():
+    """Rules: at the end "Eligible players reveal their tokens and add up the face values"."""
+    state = _position().state
+    state.over = "senate"
+    assert tabletop.physical(state).contents()[("laurels", RED)] == {("laurel", -1, "up", "V"): 1,
+                                                                       ("laurel", -1, "up", "I"): 1}
