@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.errors import BadData
-from engine.games.quovadis.board import BOARD, LAURELS, parse_board
+from engine.games.quovadis.board import BOARD, LAURELS, Laurel, load_board, load_laurels, parse_board
 
 RAW = tomllib.loads((Path(__file__).parents[2] / "engine/games/quovadis/board.toml").read_text())
 
@@ -51,3 +51,60 @@ def test_the_laurel_set_is_62_tokens_with_18_rewards():
 def test_a_board_that_breaks_a_rule_is_refused_naming_it(change, rule):
     with pytest.raises(BadData, match=rule):
         parse_board(broken(change), "test.toml")
+
+
+# --- the files themselves (read once at import, so read again here) ---------------------------------
+
+SHIPPED = Path(__file__).parents[2] / "engine/games/quovadis"
+LAURELS_TOML = (SHIPPED / "laurels.toml").read_text(encoding="utf-8")
+
+
+def test_the_shipped_files_load_to_the_board_and_laurels_the_game_plays_with():
+    assert load_board() == BOARD and load_board(SHIPPED / "board.toml") == BOARD
+    assert load_laurels() == LAURELS
+    assert LAURELS.limited_supply == {3: 10, 4: 14, 5: 18}  # rules A.10-1: the "limited I" supply by players
+    assert LAURELS.kinds["IIC"] == Laurel("IIC", 2, 6, caesar=True)
+
+
+def test_a_file_is_read_as_utf8_and_a_broken_or_missing_one_is_refused_naming_it(tmp_path):
+    board = tmp_path / "tavola.toml"
+    board.write_text((SHIPPED / "board.toml").read_text(encoding="utf-8").replace(
+        'name = "', 'name = "é ', 1), encoding="utf-8")
+    assert next(iter(load_board(board).committees.values())).name.startswith("é ")
+    board.write_text("committees = [", encoding="utf-8")
+    with pytest.raises(BadData, match=r"^tavola\.toml: "):
+        load_board(board)
+    with pytest.raises(BadData, match=r"^nowhere\.toml: .*No such file"):
+        load_laurels(tmp_path / "nowhere.toml")
+    board.write_text("[committees]\nS = { seats = 3, name = 'S', senate = true }\n", encoding="utf-8")
+    with pytest.raises(BadData, match=r"^tavola\.toml: there must be exactly one Senate"):
+        load_board(board)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda t: t.replace("V = { value = 5, count = 6 }", "V = { value = 5, count = 6, colour = 1 }"),
+     r"^l\.toml: laurel V: .*colour"),
+    (lambda t: t.replace("V = { value = 5, count = 6 }", "V = { value = 5, count = 5 }"),
+     r"^l\.toml: there are 62 laurels, this file has 61$"),
+    (lambda t: t.replace("V = { value = 5, count = 6 }", "V = { value = 5, count = 7 }"),
+     r"^l\.toml: there are 62 laurels, this file has 63$"),
+    (lambda t: t.replace("II = { value = 2, count = 8 }", "II = { value = 1, count = 8 }"),
+     r"^l\.toml: exactly one kind of token worth 1 serves as the reward supply$"),
+    (lambda t: t.replace("I = { value = 1, count = 18 }", "I = { value = 2, count = 18 }"),
+     r"^l\.toml: exactly one kind of token worth 1"),
+])
+def test_a_laurel_file_that_breaks_the_set_is_refused_naming_the_rule(tmp_path, change, message):
+    """Rules A.4: 62 laurel tokens; the 18 "I" tokens (worth 1) are the open reward supply."""
+    path = tmp_path / "l.toml"
+    path.write_text(change(LAURELS_TOML), encoding="utf-8")
+    with pytest.raises(BadData, match=message):
+        load_laurels(path)
+
+
+def test_a_caesar_token_worth_one_is_not_the_reward_and_the_limited_supply_is_read_as_numbers(tmp_path):
+    path = tmp_path / "l.toml"
+    path.write_text(LAURELS_TOML.replace("IIC = { value = 2,", "IIC = { value = 1,").replace(
+        "3 = 10", '3 = "9"'), encoding="utf-8")
+    laurels = load_laurels(path)
+    assert laurels.reward == "I" and laurels.limited_supply == {3: 9, 4: 14, 5: 18}
+    assert laurels.kinds == LAURELS.kinds | {"IIC": Laurel("IIC", 1, 6, caesar=True)}

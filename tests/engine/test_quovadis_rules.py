@@ -234,8 +234,10 @@ def test_the_extra_caesar_move_may_be_declined():
     match.state.bag.remove("IIC")
     match.state.bag.append("III")
     act(match, RED, "advance", committee="E3", path="p04")
-    act(match, RED, "keep")
+    assert match.state.bonus is True
+    events = act(match, RED, "keep")
     assert match.state.caesar == "p16" and match.state.active == BLUE
+    assert match.state.bonus is False and events[0] == {"type": "keep", "seat": RED}
 
 
 # --- laurels are secret; payments -------------------------------------------------------

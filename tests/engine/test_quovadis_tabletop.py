@@ -7,8 +7,10 @@ projection itself, place by place, in a moment.
 
 from __future__ import annotations
 
+import pytest
+
 from engine.games import get_game
-from engine.games.quovadis import tabletop
+from engine.games.quovadis import rules, tabletop
 from engine.testing import quovadis_position
 
 RED, BLUE, YELLOW = 0, 1, 2
@@ -50,3 +52,39 @@ def test_at_the_end_every_players_laurels_lie_face_up():
     state.over = "senate"
     assert tabletop.physical(state).contents()[("laurels", RED)] == {("laurel", -1, "up", "V"): 1,
                                                                        ("laurel", -1, "up", "I"): 1}
+
+
+# --- what the whole-game tests check after every action -----------------------------------------
+
+def _true_position():
+    return quovadis_position(3, {"E2": [RED, BLUE], "S": [BLUE, RED]}, laurels={RED: ["V", "I"]})
+
+
+def _broken(change):
+    match = _true_position()
+    change(match.state)
+    with pytest.raises(AssertionError) as failed:
+        rules.check_invariants(match.state)
+    return str(failed.value)
+
+
+def test_the_invariants_hold_for_a_true_position_and_name_each_thing_lost_or_made():
+    """Rules: "laurel tokens | 62"; each player has 8 senators; a committee holds at most its seats;
+    Caesar "always stands on a laurel diamond"."""
+    rules.check_invariants(_true_position().state)
+    assert _broken(lambda s: s.bag.pop()) == "61 laurels, not 62"
+    assert _broken(lambda s: s.bag.append("V")).startswith("63 laurels, not 62")
+    assert _broken(lambda s: setattr(s, "supply", s.supply - 1)).startswith("61 laurels")
+    assert _broken(lambda s: setattr(s, "unused", s.unused + 1)).startswith("63 laurels")
+    assert _broken(lambda s: s.seats[RED].laurels.pop()).startswith("61 laurels")
+    assert _broken(lambda s: s.diamonds.update(p02="")).startswith("61 laurels")
+    assert _broken(lambda s: s.bag.__setitem__(0, "V")).startswith("every kind of laurel is conserved")
+    assert _broken(lambda s: s.seats[RED].laurels.__setitem__(1, "II")).startswith("every kind")
+    assert _broken(lambda s: (s.bag.remove("II"), setattr(s, "supply", s.supply + 1))).startswith("every kind")
+    assert _broken(lambda s: (s.bag.remove("II"), setattr(s, "unused", s.unused + 1))).startswith("every kind")
+    assert _broken(lambda s: s.diamonds.update(p16="V")).startswith("every kind")
+    assert _broken(lambda s: setattr(s.seats[BLUE], "reserve", 7)).startswith("seat 1 has 8 senators")
+    assert _broken(lambda s: s.committees["E2"].remove(RED)).startswith("seat 0 has 8 senators")
+    assert _broken(lambda s: (s.committees["E1"].extend([YELLOW, YELLOW]),
+                              setattr(s.seats[YELLOW], "reserve", 6))).startswith("E1 is over-full")
+    assert _broken(lambda s: setattr(s, "caesar", "p01")) == ""  # E1>A1: a path with no diamond
