@@ -1,0 +1,114 @@
+"""What a Shadow state puts on the real table, and what the whole-game tests check of it.
+
+The games on a modelled table (tests/engine/test_physical.py) check that the
+steps and this projection agree over whole games; these pin the projection
+itself, place by place, and each invariant of `check_invariants`, in a moment.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.games.shadow import rules, tabletop
+from engine.games.shadow.data import CARDS
+from engine.games.shadow.position import EMPIRE, piece, position
+
+SAXONY = {"elector": "C0/35", "spaces": ["B0/25", "K1"], "castles": ["K0"], "cities": [0, EMPIRE]}
+
+
+def _position(**options):
+    match = position(2, round=3, emperor=1, throne="B1/45", board={"SAXONY": SAXONY}, thalers={0: 4, 1: 9},
+                     cards={0: ["knight"]}, vp={0: 3}, options=options)
+    match.state.seats[0].chip = 2
+    return match
+
+
+def test_every_piece_lies_where_the_state_says():
+    """Rules: the thaler track (0-12) holds each player's thaler marker and coloured chip; the round
+    marker and the emperor marker; each player's 7 aristocrat tiles, 3 knights and 3 cities; VP cards
+    face down; bought action cards in front of their buyer, the rest in their stacks."""
+    state = _position().state
+    table = tabletop.physical(state).contents()
+    stacks = {place: held for place, held in table.items() if place[0] == "stack"}
+    assert {place: held for place, held in table.items() if place[0] != "stack"} == {
+        ("round track",): {("round marker", -1, "", 3): 1},
+        ("front", 1): {("emperor marker", -1, "", None): 1},
+        ("front", 0): {("card", -1, "up", "knight"): 1},
+        ("empire supply",): {("city", -1, "", None): 2},
+        ("thaler track",): {("thaler marker", 0, "", 4): 1, ("chip", 0, "", 2): 1,
+                            ("thaler marker", 1, "", 9): 1, ("chip", 1, "", 9): 1},
+        ("vp", 0): {("vp cards", 0, "down", 3): 1},
+        ("vp", 1): {("vp cards", 1, "down", 0): 1},
+        ("supply", 0): {("tile", 0, "", None): 5, ("knight", 0, "", None): 2, ("city", 0, "", None): 2},
+        ("supply", 1): {("tile", 1, "", None): 6, ("knight", 1, "", None): 2, ("city", 1, "", None): 3},
+        ("throne",): {("tile", 1, "single", 45): 1},
+        ("SAXONY", "elector"): {("tile", 0, "couple", 35): 1},
+        ("SAXONY", "a0"): {("tile", 0, "single", 25): 1},
+        ("SAXONY", "a1"): {("knight", 1, "", None): 1},
+        ("SAXONY", "k0"): {("knight", 0, "", None): 1},
+        ("SAXONY", "c0"): {("city", 0, "", None): 1},
+        ("SAXONY", "c1"): {("city", -1, "", None): 1},
+    }
+    assert stacks[("stack", "permit")] == {("card", -1, "up", "permit"): 2}
+    assert ("stack", "knight") not in stacks  # its one copy at two players lies in front of Red
+    assert sum(n for held in stacks.values() for n in held.values()) == sum(
+        c.copies[2] for c in CARDS.values()) - 1
+
+
+def test_an_elector_whose_privilege_was_used_sits_on_the_privilege_space_and_a_tile_set_aside_lies_aside():
+    """Rules §2.3: "After use, move the elector tile onto the privilege space as a marker"."""
+    match = _position()
+    state = match.state
+    next(e for e in state.electorates if e.id == "SAXONY").used = True
+    state.limbo = piece("B1/15")
+    table = tabletop.physical(state).contents()
+    assert table[("SAXONY", "privilege")] == {("tile", 0, "couple", 35): 1}
+    assert ("SAXONY", "elector") not in table
+    assert table[("aside",)] == {("tile", 1, "single", 15): 1}
+
+
+def test_open_victory_points_lie_face_up():
+    """Rules: the open-VP variant plays the VP cards face up."""
+    table = tabletop.physical(_position(vp_open=True).state).contents()
+    assert table[("vp", 0)] == {("vp cards", 0, "up", 3): 1}
+
+
+# --- what the whole-game tests check after every action -----------------------------------------
+
+def _broken(change):
+    match = _position()
+    change(match.state)
+    with pytest.raises(AssertionError) as failed:
+        rules.check_invariants(match.state)
+    return str(failed.value)
+
+
+def _saxony(state):
+    return next(e for e in state.electorates if e.id == "SAXONY")
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda s: setattr(s.seats[0], "aristocrats", -1), "seat 0 has -1 aristocrats in supply"),
+    (lambda s: setattr(s.seats[1], "aristocrats", 5), "seat 1's aristocrats are not all accounted for"),
+    (lambda s: setattr(s.seats[0], "knights", 3), "seat 0's knights are not all accounted for"),
+    (lambda s: setattr(s.seats[1], "cities", 2), "seat 1's cities are not all accounted for"),
+    (lambda s: setattr(s.seats[0], "thalers", 13), "seat 0 has 13 thalers"),
+    (lambda s: setattr(s.seats[1], "thalers", -1), "seat 1 has -1 thalers"),
+    (lambda s: setattr(s.seats[0], "vp", 4), "seat 0's VP do not add up"),
+    (lambda s: (setattr(s.seats[1], "vp", -1), s.seats[1].vp_from.update(emperor=-1)),
+     "seat 1's VP do not add up"),
+    (lambda s: setattr(s, "empire_supply", 3), "the empire cities are not all accounted for"),
+    (lambda s: s.stacks.update(knight=-1), "the knight stack is negative"),
+    (lambda s: s.stacks.update(permit=1), "the permit cards do not add up"),
+    (lambda s: setattr(_saxony(s).spaces[0], "age", 30), "bad tile at SAXONY a0"),
+    (lambda s: setattr(s, "throne", piece("K1")), "bad tile at throne "),
+    (lambda s: (setattr(next(e for e in s.electorates if e.id == "MAINZ"), "elector", piece("C0/45")),
+                setattr(s.seats[0], "aristocrats", 4)), "MAINZ's elector must be a single Baron"),
+    (lambda s: _saxony(s).castles.__setitem__(0, piece("B0/15")), "only knights stand in SAXONY's castles"),
+    (lambda s: setattr(_saxony(s).spaces[1], "age", 15), ""),
+])
+def test_the_invariants_name_each_thing_lost_made_or_misplaced(change, message):
+    """Rules: 7 tiles, 3 knights and 3 cities a colour; the thaler track runs 0-12; a card's copies by
+    player count; ages 15/25/35/45; an archdiocese's elector "must be a single Baron"; knights in castles."""
+    rules.check_invariants(_position().state)
+    assert _broken(change) == message
