@@ -47,6 +47,10 @@ def test_the_laurel_set_is_62_tokens_with_18_rewards():
     (lambda d: d["paths"].update(p18=["E1", "A2", False], p19=["E1", "A3", False]), "one or two"),
     (lambda d: d.update(caesar_start="p07"), "Caesar must start"),
     (lambda d: d["paths"].update(p19=["S", "C1", False]), "leaves the Senate"),
+    (lambda d: d["committees"]["A2"].update(colour="red"), "^test.toml: committee A2: .*colour"),
+    (lambda d: d["paths"].update(p02=["E2", "A1"]), r"^test.toml: path p02 must be \[from, to, diamond\]$"),
+    (lambda d: d["paths"].update(p02=["E2", "A1", 1]), "path p02 must be"),
+    (lambda d: d["paths"].update(p02="E2>A1"), "path p02 must be"),
 ])
 def test_a_board_that_breaks_a_rule_is_refused_naming_it(change, rule):
     with pytest.raises(BadData, match=rule):

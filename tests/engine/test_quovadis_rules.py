@@ -395,3 +395,24 @@ def test_the_advances_offered_are_exactly_those_the_leaving_rule_allows(waives):
                 assert offered == allowed
                 checked += len(allowed)
     assert checked > 100, "the positions had advances to check"
+
+
+def test_a_voted_move_that_fills_the_senate_pays_no_supporter_when_the_option_ends_the_game_at_once():
+    """A.9: "The game ends **immediately** when the 5th Senate seat is filled": with finish_last_move off
+    the backers of that move are not paid."""
+    match = quovadis_position(4, {"S": [BLUE, BLUE, YELLOW, GREEN], "C2": [RED, BLUE, YELLOW, GREEN]},
+                              caesar="p07", finish_last_move=False)
+    act(match, RED, "advance", committee="C2", path="p16")
+    for seat in (BLUE, YELLOW, GREEN):
+        act(match, seat, "support")
+    assert match.is_over and match.state.payout == {} and match.state.supply == 18
+    assert all(match.state.seats[s].laurels == [] for s in (BLUE, YELLOW, GREEN))
+
+
+def test_once_the_game_is_over_no_seat_is_asked_and_none_may_act():
+    """A.9: the game ends immediately when the 5th Senate seat is filled."""
+    match = _nearly_full()
+    act(match, RED, "advance", committee="C1", path="p15")
+    assert match.pending() == [] and match.game.pending(match.state) == []
+    assert all(match.game.legal_actions(match.state, seat) == [] for seat in range(4))
+
