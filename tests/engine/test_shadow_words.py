@@ -1,0 +1,158 @@
+"""Shadow in words: each kind of physical step and event the table reads, from hand-made records.
+
+The playthroughs read whole games; these pin each kind of line on its own,
+the rare ones included (a tile set aside, a step undone, the box), so a
+changed word or a lost branch shows in a test that names it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.games import get_game
+from engine.physical import step, turn
+
+GAME = get_game("shadow")
+NAMES = ("Red", "Blue", "Green", "Yellow")
+RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
+
+
+def back(s):
+    return {**s, "back": True}
+
+
+def vp_turned(seat, face):
+    return turn("vp cards", seat, ["vp", seat], face, (3, 3))
+
+
+def aged(seat, before, after, place):
+    return turn("tile", seat, place, ("single", "single"), (before, after))
+
+
+def returned(seat, card):
+    return step("card", -1, ["front", seat], ["stack", card], ("up", "up"), (card, card))
+
+
+@pytest.mark.parametrize("move, words", [
+    (step("thaler marker", RED, ["thaler track"], ["thaler track"], value=(4, 7)),
+     "Move Red's thaler marker from 4 to 7"),
+    (step("chip", BLUE, ["thaler track"], ["thaler track"], value=(3, 9)),
+     "Put Blue's coloured chip beside 9 on the thaler track"),
+    (step("round marker", -1, ["round track"], ["round track"], value=(2, 3)), "Move the round marker to round 3"),
+    (step("emperor marker", -1, ["front", RED], ["front", GREEN]), "Green takes the emperor marker from Red"),
+    (vp_turned(BLUE, ("down", "up")), "Blue: turn your VP cards face up"),
+    (vp_turned(BLUE, ("up", "down")), "Blue: turn your VP cards face down"),
+    (step("vp cards", GREEN, ["vp", GREEN], ["vp", GREEN], ("down", "down"), hidden=True),
+     "Green: take VP cards, face down; your screen shows your VP"),
+    (back(step("vp cards", GREEN, ["vp", GREEN], ["vp", GREEN], ("down", "down"), hidden=True)),
+     "Green: give back the VP cards just taken; your screen shows your VP"),
+    (step("vp cards", YELLOW, ["vp", YELLOW], ["vp", YELLOW], ("up", "up"), (2, 4)), "Yellow: VP cards from 2 to 4"),
+    (step("card", -1, ["stack", "doctor"], ["front", BLUE], ("up", "up"), ("doctor", "doctor")),
+     "Lay a card from the Doctor stack face up in front of Blue"),
+    (returned(BLUE, "doctor"), "Put Blue's Doctor card back on its stack"),
+    (turn("tile", RED, ["SAXONY", "a0"], ("single", "couple"), (25, 25)),
+     "Flip Red's Baron 25 on Saxony space 1 to its Couple side"),
+    (turn("tile", RED, ["SAXONY", "a0"], ("couple", "single"), (35, 35)),
+     "Flip Red's Couple 35 on Saxony space 1 back to its Baron side"),
+    (aged(RED, 25, 35, ["SAXONY", "elector"]), "Turn Red's Baron 25 on the Saxony elector space to 35"),
+    (step("tile", BLUE, ["supply", BLUE], ["MAINZ", "a2"], ("", "single"), (None, 15)),
+     "Put Blue's Baron 15 on Mainz space 3"),
+    (step("city", -1, ["empire supply"], ["MAINZ", "c1"]), "Put an empire city on Mainz city 2"),
+    (step("knight", GREEN, ["MAINZ", "k0"], ["supply", GREEN]), "Take Green's knight off Mainz castle, back to supply"),
+    (step("tile", YELLOW, ["throne"], ["aside"], ("single", "single"), (45, 45)),
+     "Take Yellow's Baron 45 off the throne and set it aside"),
+    (step("tile", YELLOW, ["aside"], ["BOHEMIA", "elector"], ("single", "single"), (45, 45)),
+     "Put Yellow's Baron 45 from aside on the Bohemia elector space"),
+    (step("knight", GREEN, ["MAINZ", "a1"], ["MAINZ", "privilege"]),
+     "Move Green's knight from Mainz space 2 to the Mainz privilege space"),
+    (step("city", RED, ["KOELN", "c0"], ["TRIER", "k0"]), "Move Red's city from Cologne city 1 to Trier castle"),
+    (step("tile", BLUE, ["SAXONY", "a1"], ["BRANDENBURG", "a3"], ("couple", "couple")),
+     "Move Blue's tile from Saxony space 2 to Brandenburg space 4"),
+    (step("knight", RED, ["MAINZ", "a0"], ["front", GREEN]),
+     "Move Red's knight from Mainz space 1 to in front of Green"),
+    (step("knight", RED, ["MAINZ", "a0"], ["stack", "doctor"]),
+     "Move Red's knight from Mainz space 1 to the Doctor stack"),
+    (step("knight", RED, ["MAINZ", "a0"], ["vp", YELLOW]),
+     "Move Red's knight from Mainz space 1 to Yellow's VP cards"),
+    (step("knight", RED, ["MAINZ", "a0"], ["empire supply"]),
+     "Move Red's knight from Mainz space 1 to the empire city supply"),
+    (step("thing", GREEN, ["MAINZ", "a0"], ["ROME", "x"]), "Move thing from Mainz space 1 to the box"),
+])
+def test_every_physical_step_is_told_in_words(move, words):
+    assert GAME.describe_moves([move], NAMES) == [words]
+
+
+@pytest.mark.parametrize("move, words", [
+    (step("thaler marker", RED, ["box"], ["thaler track"], value=(None, 7)), "Put Red's thaler marker on 7"),
+    (step("chip", RED, ["box"], ["thaler track"], value=(None, 7)),
+     "Put Red's coloured chip beside 7 on the thaler track"),
+    (step("round marker", -1, ["box"], ["round track"], value=(None, 1)), "Put the round marker on round 1"),
+    (step("emperor marker", -1, ["box"], ["front", YELLOW]), "Yellow takes the emperor marker"),
+    (step("card", -1, ["box"], ["stack", "doctor"], ("", "up"), (None, "doctor"), count=3),
+     "Lay out the Doctor stack: 3"),
+    (step("vp cards", BLUE, ["box"], ["vp", BLUE], ("", "up")), "Blue's VP cards will lie face up in front of Blue"),
+    (step("vp cards", BLUE, ["box"], ["vp", BLUE], ("", "down")),
+     "Blue's VP cards will lie face down in front of Blue"),
+    (step("city", -1, ["box"], ["empire supply"], count=3), "Put the 3 empire cities beside the board"),
+    (step("knight", GREEN, ["box"], ["supply", GREEN], count=3), "Green: take your 3 knights"),
+    (step("tile", GREEN, ["box"], ["supply", GREEN], count=7), "Green: take your 7 tiles"),
+    (step("city", GREEN, ["box"], ["supply", GREEN], count=3), "Green: take your 3 cities"),
+    (step("flag", GREEN, ["box"], ["supply", GREEN]), "Green: take your 1 flag"),
+    (step("chip", GREEN, ["thaler track"], ["box"]), "Put the coloured chips back in the box"),
+    (step("thaler marker", GREEN, ["thaler track"], ["box"]), "Put the thaler markers back in the box"),
+    (step("round marker", -1, ["round track"], ["box"]), "Put the round marker back in the box"),
+    (step("emperor marker", -1, ["front", BLUE], ["box"]), "Put the emperor marker back in the box"),
+    (step("card", -1, ["stack", "doctor"], ["box"]), "Put the action cards back in the box"),
+    (step("vp cards", GREEN, ["vp", GREEN], ["box"]), "Put the VP cards back in the box"),
+    (step("tile", GREEN, ["supply", GREEN], ["box"]), "Put the pieces back in the box"),
+])
+def test_laying_out_the_table_and_putting_it_away_is_told_per_component(move, words):
+    assert GAME.describe_moves([move], NAMES) == [words]
+
+
+def test_a_row_of_alike_steps_shares_one_line_and_a_lone_step_keeps_its_own():
+    """Rules Phase II (aging): every tile left on the board is turned a quarter turn, one age step older."""
+    older = [aged(RED, 25, 35, ["SAXONY", "a0"]), aged(BLUE, 15, 25, ["MAINZ", "elector"])]
+    assert GAME.describe_moves(older, NAMES) == [
+        "One age step older, a quarter turn clockwise: Red's Baron 25 on Saxony space 1, "
+        "Blue's Baron 15 on the Mainz elector space"]
+    younger = [aged(RED, 35, 25, ["SAXONY", "a0"]), aged(BLUE, 25, 15, ["throne"])]  # an aging undone
+    assert GAME.describe_moves(younger, NAMES) == [
+        "One age step younger, a quarter turn anticlockwise: Red's Baron 35 on Saxony space 1, "
+        "Blue's Baron 25 on the throne"]
+    assert GAME.describe_moves([returned(RED, "doctor"), returned(BLUE, "move")], NAMES) == [
+        "Put the cards in front of the players back on their stacks"]
+    chips = [step("chip", s, ["thaler track"], ["thaler track"], value=(1, 2)) for s in (RED, BLUE)]
+    assert GAME.describe_moves(chips, NAMES) == ["Put each coloured chip beside its thaler marker"]
+    assert GAME.describe_moves([vp_turned(RED, ("down", "up")), vp_turned(BLUE, ("down", "up"))], NAMES) == [
+        "Every player: turn your VP cards face up"]
+    assert GAME.describe_moves([vp_turned(RED, ("up", "down")), vp_turned(BLUE, ("up", "down"))], NAMES) == [
+        "Every player: turn your VP cards face down"]
+    mixed = [vp_turned(RED, ("up", "down")), vp_turned(BLUE, ("down", "up")), aged(RED, 25, 35, ["SAXONY", "a0"]),
+             aged(BLUE, 35, 25, ["MAINZ", "a0"])]
+    assert GAME.describe_moves(mixed, NAMES) == [
+        "Red: turn your VP cards face down", "Blue: turn your VP cards face up",
+        "Turn Red's Baron 25 on Saxony space 1 to 35", "Turn Blue's Baron 35 on Mainz space 1 to 25"]
+
+
+@pytest.mark.parametrize("event, words", [
+    ({"type": "refused", "seat": BLUE, "bride": GREEN}, "Blue refuses Green's daughter"),
+    ({"type": "nunnery", "seat": YELLOW}, "Yellow's daughter enters a nunnery"),
+    ({"type": "no_child", "seat": RED, "reason": "no_room"}, "Red: a son, but no Baron or space for him"),
+    ({"type": "no_child", "seat": RED, "reason": "no_card"}, "Red: no blue or red card, no child"),
+    ({"type": "throne_empty", "seat": GREEN}, "Green has no tile for the throne: it stays empty"),
+    ({"type": "rights", "seat": BLUE, "round": 4}, "Emperor Blue's rights for round 4"),
+    ({"type": "game_over", "round": 5}, "The game ends after round 5"),
+    ({"type": "done", "seat": YELLOW}, "Yellow: done"),
+    ({"type": "mystery"}, "mystery"),
+    ({"type": "round", "round": 3, "moves": [step("round marker", -1, ["round track"], ["round track"], value=(2, 3))]},
+     "Round 3 begins; Move the round marker to round 3"),
+    ({"type": "game_over", "round": 5, "moves": [vp_turned(RED, ("down", "up"))]},
+     "The game ends after round 5; Red: turn your VP cards face up"),
+    ({"type": "ballots", "choices": {}, "emperor": RED, "emperor_total": 3, "rival": BLUE, "rival_total": 2,
+      "winner": RED}, "Ballots turned up (none): Red 3, Blue 2. Red is Emperor"),
+    ({"type": "something", "seat": -1, "moves": [step("city", -1, ["empire supply"], ["MAINZ", "c1"])]},
+     "Put an empire city on Mainz city 2"),
+])
+def test_every_public_event_is_told_in_words(event, words):
+    assert GAME.describe_event(event, NAMES) == words
