@@ -10,6 +10,8 @@ from __future__ import annotations
 import pytest
 
 from engine.games import get_game
+from engine.games.shadow import text
+from engine.games.shadow.position import position
 from engine.physical import step, turn
 
 GAME = get_game("shadow")
@@ -156,3 +158,47 @@ def test_a_row_of_alike_steps_shares_one_line_and_a_lone_step_keeps_its_own():
 ])
 def test_every_public_event_is_told_in_words(event, words):
     assert GAME.describe_event(event, NAMES) == words
+
+
+def _table(**options):
+    return position(3, round=2, emperor=BLUE, throne="B1/45", board={"SAXONY": {"elector": "C0/35"}},
+                    thalers={RED: 4, BLUE: 9, GREEN: 1}, vp={RED: 3, GREEN: 1}, options=options)
+
+
+@pytest.mark.parametrize("key, value, chosen, words", [
+    ("privilege", "SAXONY", {}, "+2 income"),
+    ("from_area", "supply", {}, "from supply"),
+    ("from_area", "MAINZ", {}, "from Mainz"),
+    ("area", "supply", {}, "from supply"),
+    ("area", "throne", {}, "The throne"),
+    ("area", "MAINZ", {}, "Mainz"),
+    ("area", "MAINZ", {"from_area": "KOELN"}, "to Mainz"),
+    ("winner", GREEN, {}, "Green"),
+    ("colour", 1, {}, "colour=1"),
+])
+def test_each_menu_choice_has_a_short_label(key, value, chosen, words):
+    match = _table()
+    assert GAME.label(match.view(RED), key, value, match.names, chosen) == words
+
+
+def test_the_standings_show_thalers_the_emperor_and_victory_points_only_when_the_table_plays_them_open():
+    """Rules: the thaler track is open; VP cards lie face down unless the open-VP variant is played."""
+    match = _table()
+    assert GAME.standings(match.view(RED), match.names) == ["Red: 4 th", "Blue: 9 th *", "Green: 1 th"]
+    match = _table(vp_open=True)
+    assert GAME.standings(match.view(RED), match.names) == ["Red: 4 th 3 VP", "Blue: 9 th 0 VP *", "Green: 1 th 1 VP"]
+
+
+def test_tiles_places_and_names_read_short():
+    match = _table()
+    view = match.view(RED)
+    assert text.tile(None, NAMES) == "empty"
+    assert text.tile({"kind": "couple", "owner": BLUE, "age": 35}, NAMES) == "Blue C35"
+    assert text.tile({"kind": "baron", "owner": GREEN, "age": 15}, NAMES, owner=False) == "B15"
+    assert text.tile({"kind": "knight", "owner": GREEN, "age": 0}, NAMES, owner=False) == "knight"
+    assert text.piece_at(view, "ROME", "a0") is None
+    assert text.piece_at(view, "SAXONY", "elector") == {"kind": "couple", "owner": RED, "age": 35}
+    assert text.piece_at(view, "throne", "") == {"kind": "baron", "owner": BLUE, "age": 45}
+    assert text.area_name("supply") == "supply" and text.place_name("supply", "a1") == "supply"
+    assert text.place_name("MAINZ", "") == "Mainz" and text.kind_name("monk") == "monk"
+    assert text.phase_title("recess") == "recess"
