@@ -64,13 +64,14 @@ def group_pyproject(group: dict) -> str:
     )
 
 
-def forget_survivors(root: Path) -> int:
-    """Mark every surviving mutant under `root` as not run, so the next run tries those alone."""
+def forget_survivors(root: Path, equivalent: frozenset[str] = frozenset()) -> int:
+    """Mark every surviving mutant under `root` as not run, so the next run tries those alone
+    (the equivalent ones, which no test can kill, are not tried again)."""
     count = 0
     for meta in root.rglob("*.py.meta"):
         data = json.loads(meta.read_text(encoding="utf-8"))
         codes = data["exit_code_by_key"]
-        survivors = [name for name, code in codes.items() if code in SURVIVED]
+        survivors = [name for name, code in codes.items() if code in SURVIVED and name not in equivalent]
         for name in survivors:
             codes[name] = None
         if survivors:
@@ -80,7 +81,9 @@ def forget_survivors(root: Path) -> int:
 
 
 def run(names: list[str], children: int, survivors: bool = False) -> int:
-    groups = load_config()["group"]
+    config = load_config()
+    groups = config["group"]
+    equivalent = frozenset(name for names in config.get("equivalent", {}).values() for name in names)
     unknown = [n for n in names if n not in groups]
     if unknown:
         print(f"no group {', '.join(unknown)}; the groups are {', '.join(groups)}", file=sys.stderr)
@@ -94,7 +97,7 @@ def run(names: list[str], children: int, survivors: bool = False) -> int:
                 link.symlink_to(Path("..", "..", package))
         (place / "pyproject.toml").write_text(group_pyproject(groups[name]), encoding="utf-8")
         if survivors and (place / "mutants").is_dir():
-            print(f"== {name}: trying again the {forget_survivors(place / 'mutants')} survivors", flush=True)
+            print(f"== {name}: trying again the {forget_survivors(place / 'mutants', equivalent)} survivors", flush=True)
         print(f"== {name}: {', '.join(groups[name]['modules'])}", flush=True)
         start = time.monotonic()
         mutmut = Path(sys.executable).with_name("mutmut")
