@@ -323,9 +323,13 @@ class Runtime:
             return _("Nothing to take back")
         if self.request is not None:
             return _("The table is already answering another request; try again after it")
-        self.request = self._new_request("undo", None, reply=self._replying)
-        self.refresh()
-        if self.request.everyone:
+        told: list[str] = []
+        request = self.request = self._new_request("undo", None, reply=told.append)
+        self.refresh()  # the question reaches the seats; bot seats may settle it within this redraw
+        if told:
+            return told[-1]  # settled already: the outcome is the reply
+        request.reply = self._replying
+        if request.everyone:
             return _("Asked the table: every seat must agree to take back the last action")
         return _("Asked the table: one seat must agree to take back the last action")
 

@@ -261,3 +261,20 @@ def test_the_buttons_of_a_bot_seat_play_nothing():
     handler(InputEvent(BLUE, "ok", "press"))
     handler(InputEvent(RED, "ok", "press"))
     assert [e.seat for e in posted] == [RED]
+
+
+def test_the_consoles_undo_agreed_at_once_by_the_bots_is_answered_once_and_the_table_goes_on(table3):
+    """The host console asks to undo; the bot seats say yes within the same redraw, so the request is
+    settled before the command returns: the console hears the outcome once, and nothing crashes."""
+    from firmware.table.runtime import Command
+
+    match = Match.new("tenno", 3, seed=2, options={"start_seat": 0})
+    runtime = Runtime(match, [table3.seats[RED].screen, None, None])
+    held = Held()
+    BotSeats(runtime, {BLUE: "easy", GREEN: "easy"}, seed=1, start=held)
+    runtime.submit({"seat": RED, "do": "arrange", "order": [1, 2, 3]})
+    replies: list[str] = []
+    runtime.post(Command("undo", reply=replies.append))
+    runtime.drain()
+    assert replies == ["Last action taken back"]
+    assert runtime.request is None and match.actions == [] and match.pending() == [RED, BLUE, GREEN]
