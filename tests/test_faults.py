@@ -35,6 +35,7 @@ from pathlib import Path
 import pytest
 
 from engine.codec import to_data
+from engine.errors import BadJournal
 from engine.games import all_games
 from engine.match import Match
 from firmware.exits import CONFIG, TEMPFAIL
@@ -325,6 +326,8 @@ class Listener:
         buffers = {port.master: b"" for port in self.ports}
         while not self._stop:
             ready, _, _ = select.select(list(buffers), [], [], 0.1)
+            with self._changed:
+                self._changed.notify_all()  # a waiter may also watch a file: let it look again
             for fd in ready:
                 try:
                     buffers[fd] += os.read(fd, 65536)
@@ -335,10 +338,13 @@ class Listener:
                     self.messages[fd] += [json.loads(line) for line in lines if line.strip()]
                     self._changed.notify_all()
 
-    def wait(self, port: PtyPort, wanted, what: str) -> list[dict]:
+    def wait(self, port: PtyPort, wanted, what: str, timeout: float | None = None) -> list[dict]:
+        """The port's messages once `wanted` holds; with a `timeout`, [] if it did not hold in time."""
         with self._changed:
-            assert self._changed.wait_for(lambda: wanted(self.messages[port.master]), WAIT), \
-                f"never saw {what}; got {self.messages[port.master][-3:]}"
+            seen = self._changed.wait_for(lambda: wanted(self.messages[port.master]), timeout or WAIT)
+            if timeout is not None and not seen:
+                return []
+            assert seen, f"never saw {what}; got {self.messages[port.master][-3:]}"
             return list(self.messages[port.master])
 
     def close(self) -> None:
@@ -433,7 +439,8 @@ def test_a_journal_line_nested_too_deeply_is_kept_aside_and_the_table_starts(gam
 @pytest.mark.parametrize("game, players", _games(4))
 def test_a_journal_unreadable_for_a_while_stops_the_table_with_the_reason_and_loses_nothing(game, players):
     """Permission denied is not damage: the table refuses to start (exit 78, one line saying why and
-    what to do), the file stays where it is, and once it is readable again the game resumes."""
+    what to do), the file stays where it is, and once it is readable again the game resumes. The
+    journal is made unreadable, or readable but not writable (a file left owned by another user)."""
     try:
         python, extra_env = unprivileged_python(str(ROOT))
     except RuntimeError as why:
@@ -454,7 +461,7 @@ def test_a_journal_unreadable_for_a_while_stops_the_table_with_the_reason_and_lo
             table.kill()
             path = state / "current.jsonl"
             before = path.read_bytes()
-            os.chmod(path, 0)
+            os.chmod(path, (0, 0o444)[faults % 2])  # unreadable, or readable but not writable
             refused = subprocess.run(_command(game, players, state, python=python), capture_output=True,
                                      text=True, timeout=WAIT, **run)
             assert refused.returncode == CONFIG, refused.stderr
@@ -491,3 +498,107 @@ def test_a_saved_game_for_more_seats_than_the_table_is_kept_and_a_new_game_start
     assert f"The previous game is kept as {kept[0]}." in again.lines
     assert _final(state).is_over and _final(state).header.players == 3
     _report("a saved game for more seats than the table", "tenno", 1, 0)
+
+
+# --- the console's undo and new game on a card that refuses writes --------------------------
+
+def _replies(messages: list[dict]) -> list[str]:
+    return [m["message"] for m in messages if m.get("type") == "reply"]
+
+
+def _kept(state: Path) -> list[bytes]:
+    """The games kept under games/, oldest first."""
+    games = sorted((state / "games").glob("*"), key=lambda p: p.stat().st_mtime_ns)
+    return [game.read_bytes() for game in games]
+
+
+def test_the_consoles_undo_and_new_game_refused_by_the_disk_change_nothing_and_work_once_it_saves(tmp_path):
+    """A headless table (`--ui none`), two bot seats and one person's seat, run from the host console.
+
+    The bots play until the person must choose. With the file-size limit
+    below the journal's size, the console's undo (which the bots agree to)
+    and its new game are refused, say why, and leave every file as it was;
+    sometimes the power goes then. Once writes pass again, the undo takes
+    the last action back and the new game starts, the old one kept under
+    games/ byte for byte.
+    """
+    console = PtyPort(str(tmp_path / "console"))
+    state = tmp_path / "state"
+    argv = _command("tenno", 3, state, "--console", console.path, "--bot", "1=random", "--bot", "2=random")
+    argv[argv.index("bots")] = "none"  # the bots of --bot seats, a person's seat that never moves
+    person = 2
+    listener = Listener([console])
+    rng = random.Random("console-refused")
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    kept: list[bytes] = []
+    faults = killed = 0
+
+    def start() -> Table:
+        """Start the table and wait until it listens on the console (pyserial drops what came before)."""
+        table = Table(argv)
+        ping = json.dumps({"v": 1, "type": "command", "name": "ping", "args": {}}).encode() + b"\n"
+        for _attempt in range(int(WAIT)):
+            before = len(_replies(listener.messages[console.master]))
+            console.write(ping)
+            if listener.wait(console, lambda m: len(_replies(m)) > before, "", timeout=1.0):
+                assert _replies(listener.messages[console.master])[-1].startswith("Unknown command 'ping'")
+                return table
+        pytest.fail("the table never answered on the console")
+
+    def settled() -> bool:
+        """The bots have played up to the person's choice (the journal says so)."""
+        try:
+            match = _final(state)
+        except (journals.Unreadable, BadJournal):
+            return False  # not written yet, or a record half written as we read
+        return match.pending() == [person]
+
+    def command(name: str, wanted) -> str:
+        before = len(_replies(listener.messages[console.master]))
+        console.write(json.dumps({"v": 1, "type": "command", "name": name, "args": {}}).encode() + b"\n")
+        got = listener.wait(console, lambda m: len(_replies(m)) > before, f"the reply to {name}")
+        reply = _replies(got)[-1]
+        assert wanted(reply), reply
+        return reply
+
+    table = start()
+    try:
+        while faults < 2 * FAULTS:
+            listener.wait(console, lambda m: settled(), "the bots playing up to the person's turn")
+            path = state / "current.jsonl"
+            before = path.read_bytes()
+            resource.prlimit(table.pid, resource.RLIMIT_FSIZE, (rng.randint(1, 100), hard))
+            command("undo", lambda r: r == "Not saved (File too large): nothing was taken back")
+            command("new_game", lambda r: r.startswith("new_game failed:") and "File too large" in r)
+            faults += 2
+            assert path.read_bytes() == before
+            assert {p.name for p in state.iterdir()} - {"games"} == {"current.jsonl", "table.lock"}
+            assert _kept(state) == kept  # nothing half moved, no new game's journal left behind
+            if rng.random() < 0.3:  # the power goes while the card refuses: the restart resumes
+                table.kill()
+                killed += 1
+                table = start()
+                listener.wait(console, lambda m: settled(), "the resumed game")
+                assert path.read_bytes() == before
+            else:
+                resource.prlimit(table.pid, resource.RLIMIT_FSIZE, (soft, hard))
+            saved = len(_saved(state))
+            command("undo", lambda r: r == "Last action taken back")
+            undo = json.dumps({"type": "undo", "undoes": saved}, separators=(",", ":")).encode()
+            assert path.read_bytes().startswith(before + undo), "the undo is the next record after the refusals"
+            listener.wait(console, lambda m: settled(), "the bots playing again after the undo")
+            kept.append(path.read_bytes())
+            command("new_game", lambda r: r == "A new game of Tennō begins")
+            assert _kept(state) == kept
+        table.kill()
+    finally:
+        listener.close()
+        console.close()
+        if table.process.poll() is None:
+            table.kill()
+    assert sorted(p.name for p in state.glob("current*")) == ["current.jsonl"]
+    for game in (state / "games").iterdir():
+        assert journals.load(game).warnings == []
+    played = sum(len(journals.load(game).actions) for game in (state / "games").iterdir())
+    _report(f"the console's undo and new game refused by the disk ({len(kept)} games, {killed} power cuts)",
+            "tenno", faults, played)
