@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.courtier-installed
 
-.PHONY: demo test play clean picture chaos install uninstall bench mutants screenshots font
+.PHONY: demo test play clean picture chaos install uninstall bench mutants screenshots font i18n
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -63,6 +63,8 @@ clean:
 picture: $(STAMP)
 	rm -rf .picture && $(BIN)/courtier demo tenno --players 3 --seed 4 --journal .picture/game.jsonl --record .picture/frames/ > /dev/null
 	cp .picture/frames/table_000017.png docs/emulated-table.png && rm -rf .picture
+	$(BIN)/courtier demo tenno --players 3 --seed 4 --lang zh_Hant --journal .picture/game.jsonl --record .picture/frames/ > /dev/null
+	cp .picture/frames/table_000017.png docs/emulated-table-zh_Hant.png && rm -rf .picture
 
 # The README's pictures of the table page and its report, from a real run in Debian's Chromium.
 screenshots: $(STAMP)
@@ -73,3 +75,22 @@ screenshots: $(STAMP)
 # a translation that uses a character the subset lacks (the catalog tests say so).
 font: $(STAMP)
 	$(BIN)/python tools/make_font.py
+
+# The gettext catalogs (engine/locale/LANG/LC_MESSAGES/courtier.po, compiled to .mo and shipped):
+# extract every message of the code and the games' data (babel.cfg) into courtier.pot (made
+# here, not kept), add the new ones to each language's .po, and compile. After adding a
+# message: make i18n, write its msgstr in each .po (game terms: engine/games/GAME/glossary.toml),
+# make i18n again.
+LANGS := zh_Hant zh_Hans
+LOCALES := engine/locale
+i18n: $(STAMP)
+	mkdir -p $(LOCALES)
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --project courtier --version 0.1 \
+	    --copyright-holder "the courtier authors" -o $(LOCALES)/courtier.pot .
+	for lang in $(LANGS); do \
+	    test -f $(LOCALES)/$$lang/LC_MESSAGES/courtier.po || \
+	    $(BIN)/pybabel init -D courtier -i $(LOCALES)/courtier.pot -d $(LOCALES) -l $$lang; \
+	done
+	$(BIN)/pybabel update -D courtier -i $(LOCALES)/courtier.pot -d $(LOCALES) --ignore-obsolete --no-fuzzy-matching \
+	    --ignore-pot-creation-date --width 100
+	$(BIN)/pybabel compile -D courtier -d $(LOCALES) --statistics

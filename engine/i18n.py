@@ -19,7 +19,7 @@ import contextvars
 import gettext
 import locale
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 DOMAIN = "courtier"
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -123,3 +123,8 @@ def N_(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _translations().ngettext(singular, plural, n)
+
+
+def reader_names(names: "Iterable[str]") -> tuple[str, ...]:
+    """Seat names in the current reader's language: a game's colour translated, a name a table gave as given."""
+    return tuple(_(name) if name else name for name in names)

@@ -18,6 +18,7 @@ from .codec import from_data, to_data
 from .errors import BadJournal, EngineError, IllegalAction
 from .game import Action, Game, Prompt, Result, View
 from .games import get_game
+from .i18n import reader_names
 from .options import resolve_options
 from .rng import Rng
 
@@ -251,7 +252,7 @@ class Match:
         return self.game.public_view(self.state)
 
     def prompt(self) -> Prompt:
-        return self.game.public_prompt(self.game.public_view(self.state), self.names)
+        return self.game.public_prompt(self.game.public_view(self.state), reader_names(self.names))
 
     def result(self) -> Result | None:
         """The result once the game is over, else None; worked out once per state."""

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from engine.errors import EngineError
+from engine.i18n import LANGUAGES, _, normalize, set_language, system_language
 from engine.bots import KINDS
 from engine.games import all_games, get_game
 from engine.match import Match
@@ -24,6 +25,7 @@ from .links.console import add_parser as add_console_parser
 from .table.paths import archive_name, state_dir
 from .play import cmd_play
 from .report import Printer, print_result
+from .table.faces import reader_names
 
 _log = logging.getLogger(__name__)
 
@@ -35,9 +37,19 @@ def typed(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+def language(text: str) -> str:
+    """A --lang value: a shipped language, by its name or a locale's (zh_TW, zh-Hans, en_GB.UTF-8...)."""
+    name = normalize(text)
+    if name not in LANGUAGES:
+        raise argparse.ArgumentTypeError(_("no language {text!r} (languages: {known})").format(
+            text=text, known=", ".join(LANGUAGES)))
+    return name
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     for game in all_games():
-        print(f"{game.name:10} {game.title} ({game.min_players}-{game.max_players} players)")
+        print(_("{name:10} {title} ({low}-{high} players)").format(
+            name=game.name, title=_(game.title), low=game.min_players, high=game.max_players))
         if args.verbose or getattr(args, "games_verbose", False):
             for option in game.options:
                 choices = f" (one of: {', '.join(typed(c) for c in option.choices)})" if option.choices else ""
@@ -64,9 +76,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
     journal = Journal.create(path, match.header)
     printer = Printer()
     recorder = log = None
-    print(f"{game.title}, {players} players, seed {args.seed}")
+    print(_("{title}, {players} players, seed {seed}").format(title=_(game.title), players=players, seed=args.seed))
     with open_table(emulator_table(players, list(match.names)), "mock") as table:
-        runtime = Runtime(match, [seat.screen for seat in table.seats], journal, listeners=[printer])
+        seat_lang = {seat: args.lang for seat in range(players)} if args.lang else None
+        runtime = Runtime(match, [seat.screen for seat in table.seats], journal, listeners=[printer],
+                          languages=seat_lang)
         if args.record:
             from .emulator import Recorder
             from .public import PublicTable
@@ -89,9 +103,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     for step in match.prompt().steps:
         print("  " + step)
     print_result(match)
-    print(f"Journal: {path}  ({len(match.actions)} actions; `courtier replay {path}` replays it)")
+    print(_("Journal: {path}  ({n} actions; `courtier replay {path}` replays it)").format(
+        path=path, n=len(match.actions)))
     if recorder is not None:
-        print(f"Recording: {args.record}")
+        print(_("Recording: {path}").format(path=args.record))
     return 0
 
 
@@ -101,7 +116,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     loaded = journals.load(Path(args.file))
     match = Match.replay(loaded.header, loaded.actions)
     for warning in loaded.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(_("warning: {warning}").format(warning=warning), file=sys.stderr)
     if args.json:
         result = match.result()
         print(json.dumps({
@@ -113,10 +128,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         }, ensure_ascii=False, indent=2))
         return 0
     h = match.header
-    print(f"{get_game(h.game).title}, {h.players} players ({', '.join(h.names)}), seed {h.seed}, "
-          f"{len(match.actions)} actions")
+    print(_("{title}, {players} players ({names}), seed {seed}, {n} actions").format(
+        title=_(get_game(h.game).title), players=h.players, names=", ".join(reader_names(h.names)), seed=h.seed,
+        n=len(match.actions)))
     if h.options:
-        print("Options: " + ", ".join(f"{k}={v}" for k, v in h.options.items()))
+        print(_("Options: {options}").format(options=", ".join(f"{k}={v}" for k, v in h.options.items())))
     print_result(match)
     return 0
 
@@ -145,6 +161,12 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 # --- entry point ---------------------------------------------------------------
 
+def add_language_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", type=language, metavar="LANG",
+                        help=f"the table's language: {', '.join(LANGUAGES)} (default: the table file's "
+                             "[table] language, else the system locale); with demo, every seat's too")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="courtier", description=__doc__)
     parser.add_argument("-v", "--verbose", action="store_true", help="say more (options, debug log)")
@@ -153,6 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     games = sub.add_parser("games", help="list the games and (with -v) their rule options")
     games.add_argument("-v", "--verbose", dest="games_verbose", action="store_true",
                        help="also list every rule option with its default, its values and its source")
+    add_language_option(games)
     games.set_defaults(func=cmd_games)
 
     demo = sub.add_parser("demo", help="bots play a seeded game on the emulated table")
@@ -165,16 +188,19 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--bots", choices=KINDS, default="easy",
                       help="how the bots play: easy (default), normal, strong, rules (the simple "
                            "rule-based player) or random")
+    add_language_option(demo)
     demo.set_defaults(func=cmd_demo)
 
     replay = sub.add_parser("replay", help="replay a journal and print the state and scores")
     replay.add_argument("file")
     replay.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_language_option(replay)
     replay.set_defaults(func=cmd_replay)
 
     report = sub.add_parser("report", help="the post-game report of a journal: scores, charts, timeline")
     report.add_argument("file")
     report.add_argument("--html", metavar="OUT", help="write it as one self-contained HTML page")
+    add_language_option(report)
     report.set_defaults(func=cmd_report)
 
     play = sub.add_parser("play", help="play at the table (the emulated one off a Pi)")
@@ -207,6 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--web", metavar="[HOST:]PORT",
                       help="serve the public table as a page on the local network (no HOST: this "
                            "machine's LAN addresses; 127.0.0.1:PORT for this machine only)")
+    add_language_option(play)
     play.set_defaults(func=cmd_play)
     add_console_parser(sub)
     selftest.add_parser(sub)
@@ -214,20 +241,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    set_language(system_language())  # the words of --help and of argument errors
     args = build_parser().parse_args(argv)
+    set_language(getattr(args, "lang", None) or system_language())
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
     try:
         return args.func(args)
     except PermanentHardwareError as err:
-        print(f"courtier: {err}", file=sys.stderr)
+        print(_("courtier: {error}").format(error=err), file=sys.stderr)
         return exits.CONFIG
     except (StartupError, TableBusy) as err:
         # One line saying what is wrong and what to do; the status tells systemd whether to retry.
-        print(f"courtier: {err}", file=sys.stderr)
+        print(_("courtier: {error}").format(error=err), file=sys.stderr)
         return err.status
     except (EngineError, HardwareError, OSError, Unreadable) as err:
-        print(f"courtier: {err}", file=sys.stderr)
+        print(_("courtier: {error}").format(error=err), file=sys.stderr)
         return 2
 
 

@@ -18,7 +18,7 @@ from typing import Any, Callable, Sequence
 from engine.bots import KINDS, UnknownBot, make_bot
 from engine.errors import BadOptions
 from engine.games import get_game
-from engine.i18n import _
+from engine.i18n import _, set_language
 from engine.options import parse_option_pairs
 from hardware.errors import HardwareError
 from hardware.link import Link
@@ -46,7 +46,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         try:
             config = load_table(Path(args.table))
         except TableConfigError as err:
-            raise StartupError(f"{err} (fix the table file, then start again)") from None
+            raise StartupError(_("{error} (fix the table file, then start again)").format(error=err)) from None
+        if not getattr(args, "lang", None) and config.language:
+            set_language(config.language)  # the table file's language, unless --lang says another
     else:
         config = emulator_table(args.players or (game.min_players + 1 if game else 3))
     backend = backend_name(config.backend)
@@ -56,7 +58,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                               "use --ui none to run the table headless, or --ui window for a window"))
     players = args.players or len(config.seats)
     if players > len(config.seats):
-        raise HardwareError(f"{players} players need {players} seats; the table has {len(config.seats)}")
+        raise HardwareError(_("{players} players need {players} seats; the table has {seats}").format(
+            players=players, seats=len(config.seats)))
     named = [s.name for s in config.seats[:players]]
     names = named if args.table and not all(n == f"Seat {i + 1}" for i, n in enumerate(named)) else None
     directory = Path(args.state_dir) if args.state_dir else state_dir()
@@ -87,7 +90,7 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
         panels, serial_seats = seat_panels(table.seats[: match.header.players])
         for seat in bots:
             panels[seat] = None  # a bot's screen would show its secrets to whoever looks
-        runtime = Runtime(match, panels, session.journal)
+        runtime = Runtime(match, panels, session.journal, languages=session.languages)
         add_session_commands(runtime, directory)
         players = BotSeats(runtime, bots, seed=args.bot_seed) if bots else None
         public = PublicTable().attach(runtime)
@@ -165,7 +168,7 @@ def add_session_commands(runtime: Runtime, directory: Path) -> None:
         if runtime.journal is not None:
             runtime.journal.close()
         runtime.replace_match(match, journal)
-        return _("A new game of {title} begins").format(title=get_game(name).title)
+        return _("A new game of {title} begins").format(title=_(get_game(name).title))
 
     runtime.commands["new_game"] = new_game
     runtime.commands["end_game"] = lambda: new_game()

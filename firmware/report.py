@@ -5,9 +5,12 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from engine.i18n import _, reader_names
 from engine.match import Match
 
+from .public.report import PARTS
 from .table.faces import describe
+from .table.render import cells, ljust_cells
 
 
 class Printer:
@@ -32,11 +35,12 @@ def print_result(match: Match, out: Any = None) -> None:
     out = out or sys.stdout
     result = match.result()
     if result is None:
-        print(f"Not finished: {match.prompt().line}", file=out)
+        print(_("Not finished: {line}").format(line=match.prompt().line), file=out)
         return
-    print("Final scores:", file=out)
+    names = reader_names(match.names)
+    print(_("Final scores:"), file=out)
     for seat, score in sorted(result.scores.items(), key=lambda kv: -kv[1]):
-        parts = ", ".join(f"{k} {v}" for k, v in result.breakdown.get(seat, {}).items())
-        mark = "  <- winner" if seat in result.winners else ""
-        print(f"  {match.names[seat]:8} {score:3}   ({parts}){mark}", file=out)
-    print(f"Winner: {', '.join(match.names[w] for w in result.winners)}", file=out)
+        parts = ", ".join(f"{_(PARTS[k]) if k in PARTS else k} {v}" for k, v in result.breakdown.get(seat, {}).items())
+        mark = _("  <- winner") if seat in result.winners else ""
+        print(f"  {ljust_cells(names[seat], max(8, cells(names[seat])))} {score:3}   ({parts}){mark}", file=out)
+    print(_("Winner: {names}").format(names=", ".join(names[w] for w in result.winners)), file=out)

@@ -28,7 +28,7 @@ from PIL import Image, ImageDraw, ImageFont
 from .table.render import WIDE_LINE, fit
 from .table.render import font as screen_font
 
-from engine.i18n import _
+from engine.i18n import N_, _, set_language
 from hardware.errors import HardwareError, ScreenError
 from hardware.events import BUTTONS, InputEvent
 from hardware.factory import Seat, Table
@@ -40,9 +40,9 @@ DEFAULT_TABLE = Path("/etc/courtier/table.toml")
 DEFAULT_TIMEOUT = 10.0
 
 # What the user is asked to do, per input kind.
-_BUTTON_ASKS = {"prev": "press PREV", "next": "press NEXT", "ok": "press OK"}
-_ENCODER_ASKS = {"prev": "turn the knob LEFT", "next": "turn the knob RIGHT",
-                 "ok": "press the knob"}
+_BUTTON_ASKS = {"prev": N_("press PREV"), "next": N_("press NEXT"), "ok": N_("press OK")}
+_ENCODER_ASKS = {"prev": N_("turn the knob LEFT"), "next": N_("turn the knob RIGHT"),
+                 "ok": N_("press the knob")}
 _MAX_SCALE = 6   # the bitmap font's digits, up to six times larger
 
 
@@ -115,6 +115,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help=f"table file (default {DEFAULT_TABLE})")
     parser.add_argument("--timeout", type=_positive_seconds, default=DEFAULT_TIMEOUT,
                         help=f"seconds to wait for each button (default {DEFAULT_TIMEOUT:g})")
+    from .cli import add_language_option
+
+    add_language_option(parser)
     parser.set_defaults(func=cmd_selftest)
     return parser
 
@@ -125,6 +128,8 @@ def cmd_selftest(args: argparse.Namespace) -> int:
     from hardware.table import load_table
 
     config = load_table(Path(args.table))
+    if not getattr(args, "lang", None) and config.language:
+        set_language(config.language)  # the screens ask in the table's language
     with open_table(config, missing_ok=True) as table:
         return run_selftest(table, ask_timeout=args.timeout, out=sys.stdout)
 
@@ -174,7 +179,7 @@ class _SelfTest:
             self.say("  An SPI panel cannot answer back: if one stays dark although it says "
                      "ok here, check its wiring.")
 
-        self.say(f"Buttons: press each one when asked ({self.timeout:g} s each).")
+        self.say(_("Buttons: press each one when asked ({seconds:g} s each).").format(seconds=self.timeout))
         asker = _Asker()
         previous = table.on_event
         table.on_event = asker
@@ -184,8 +189,9 @@ class _SelfTest:
         finally:
             table.on_event = previous
 
-        self.say(f"Summary: {report.screens_ok} of {report.screens} screens and "
-                 f"{report.inputs_ok} of {report.inputs} buttons answered.")
+        self.say(_("Summary: {screens_ok} of {screens} screens and {inputs_ok} of {inputs} buttons answered.")
+                 .format(screens_ok=report.screens_ok, screens=report.screens, inputs_ok=report.inputs_ok,
+                         inputs=report.inputs))
         if not report.problems:
             self.say("Everything answered: the table is wired as its file says.")
             return 0
@@ -277,7 +283,7 @@ class _SelfTest:
         missing = 0
         for button in BUTTONS:
             ask = _(asks[button])
-            self.say(f"  Seat {config.index + 1} {config.name}: {ask} ... ", end="")
+            self.say(_("  Seat {n} {name}: {ask} ... ").format(n=config.index + 1, name=config.name, ask=ask), end="")
             self.prompt(seat, ask)
             asker.ask(config.index, button)
             if self.on_ask is not None:
@@ -285,10 +291,10 @@ class _SelfTest:
             answered, others = asker.wait(self.timeout)
             if answered:
                 self.report.inputs_ok += 1
-                self.say("ok")
+                self.say(_("ok"))
                 continue
             missing += 1
-            self.say(f"no answer in {self.timeout:g} s")
+            self.say(_("no answer in {seconds:g} s").format(seconds=self.timeout))
             self.report.problems.append(_input_problem(config, button, others, self.timeout))
         if missing == len(BUTTONS):
             self.report.problems.append(

@@ -9,6 +9,8 @@ and only ``backend`` differs, so the path from file to device is one. Format::
     backend = "emulator"      # pi | mock | emulator; optional; COURTIER_HARDWARE overrides
     hold_time = 0.8           # seconds ok stays down to count as "back"; default 0.8
     bounce_time = 0.02        # leading-edge debounce, seconds of quiet; absent = none
+    language = "zh_Hant"      # the table's language (public screen, console, CLI): en, zh_Hant,
+                              # zh_Hans; absent = the system locale; each seat picks its own too
 
     [[seat]]                  # 1 to 8 of these, in seating order
     name = "Red"              # optional, default "Seat N"; unique
@@ -129,10 +131,12 @@ _BUSES = ("i2c", "spi")
 
 _TOP_KEYS = ("table", "seat", "public_screen", "web")
 _WEB_KEYS = ("port", "host")
-_TABLE_KEYS = ("name", "backend", "hold_time", "bounce_time")
+_TABLE_KEYS = ("name", "backend", "hold_time", "bounce_time", "language")
 _SEAT_KEYS = ("name", "buttons", "encoder", "screen", "serial", "bot")
 # The bots a seat may be played by (engine.bots.KINDS; a test keeps the two the same).
 BOT_KINDS = ("easy", "normal", "strong", "rules", "random")
+# The languages a table may speak (engine.i18n.LANGUAGES; a test keeps the two the same).
+TABLE_LANGUAGES = ("en", "zh_Hant", "zh_Hans")
 _SCREEN_KEYS = ("driver", "bus", "port", "rotate", "width", "height")
 _BUS_KEYS = {"i2c": ("address", "mux", "channel"),
              "spi": ("device", "gpio_dc", "gpio_rst", "gpio_cs")}
@@ -284,6 +288,7 @@ class TableConfig:
     public_screen: ScreenConfig | None = None
     web: WebConfig | None = None
     source: str = "<string>"
+    language: str | None = None  # the table's language; None: the system locale
 
 
 def load_table(path: str | Path) -> TableConfig:
@@ -556,6 +561,9 @@ class _Parser:
         bounce_time = None
         if "bounce_time" in raw:
             bounce_time = self._seconds(place, "bounce_time", raw["bounce_time"])
+        language = None
+        if "language" in raw:
+            language = self._text_value(place, "language", raw["language"], TABLE_LANGUAGES)
 
         seats_raw = data.get("seat", [])
         if not isinstance(seats_raw, list):
@@ -582,7 +590,8 @@ class _Parser:
                             host=self._text_value(place, "host", raw.get("host", "lan")))
 
         config = TableConfig(seats=seats, name=name, backend=backend, hold_time=hold_time,
-                             bounce_time=bounce_time, public_screen=public, web=web, source=self._source)
+                             bounce_time=bounce_time, public_screen=public, web=web, source=self._source,
+                             language=language)
         self.check_wiring(config)
         return config
 

@@ -71,3 +71,17 @@ def unprivileged():
         who = "nobody" if runner.root else "this user"
         pytest.skip(f"{who} cannot run this checkout's Python: {probe.stderr.strip()[-200:]}")
     return runner
+
+
+# The suite reads English unless a test asks for another language: a developer's zh_TW
+# locale must not change what the tests assert (subprocesses inherit this too).
+os.environ["LANGUAGE"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def _table_language_back_to_english():
+    """A test that sets the table's language (courtier --lang) leaves the next one in English."""
+    yield
+    from engine import i18n
+
+    i18n.set_language(None)

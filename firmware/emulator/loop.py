@@ -18,6 +18,7 @@ from PIL import Image
 from ..public import PublicTable
 from .keyboard import Keyboard
 from .picture import SEAT_SIZE
+from engine.i18n import reader_names
 
 if TYPE_CHECKING:
     from .recorder import Recorder
@@ -84,7 +85,7 @@ class Frontend:
         match = runtime.match
         return {
             "images": screen_images([seat.screen for seat in self.table.seats[: self.seats]]),
-            "names": match.names,
+            "names": reader_names(match.names),  # the table's language
             "prompt": match.prompt(),
             "log": self.log.lines if self.log is not None else (),
             "highlight": match.pending(),

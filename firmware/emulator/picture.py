@@ -8,7 +8,6 @@ that stand for each seat's buttons.
 from __future__ import annotations
 
 import math
-import textwrap
 from typing import Sequence
 
 from PIL import Image, ImageDraw
@@ -16,7 +15,7 @@ from PIL import Image, ImageDraw
 from engine.game import Prompt
 from engine.i18n import _
 
-from ..table.render import WIDE_LINE, fit, font, wrap
+from ..table.render import WIDE_LINE, cells, fit, font, ljust_cells, wrap
 from .keyboard import KEYS
 
 SEAT_SIZE = (128, 64)
@@ -179,8 +178,8 @@ SCREEN_ROWS = 6  # text rows of a 128x64 seat screen
 
 def face_rows(lines: Sequence[str]) -> list[str]:
     """A seat's screen rows (already laid out as its pixels show them) as a fixed-width text block."""
-    rows = [line[:FACE_WIDTH] for line in lines]
-    return [row.ljust(FACE_WIDTH) for row in rows + [""] * max(0, SCREEN_ROWS - len(rows))]
+    rows = list(lines)
+    return [ljust_cells(row, FACE_WIDTH) for row in rows + [""] * max(0, SCREEN_ROWS - len(rows))]
 
 
 def terminal_lines(images: Sequence[Image.Image], names: Sequence[str], prompt: Prompt | None = None,
@@ -196,32 +195,33 @@ def terminal_lines(images: Sequence[Image.Image], names: Sequence[str], prompt: 
     blocks = []
     for seat, image in enumerate(images):
         rows = face_rows(faces[seat]) if faces is not None else braille(image)
-        inner = len(rows[0]) if rows else 0
+        inner = cells(rows[0]) if rows else 0
         heavy = seat in highlight
         tl, tr, bl, br, h, v = "┏┓┗┛━┃" if heavy else "┌┐└┘─│"
         name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
         label = ("> " if heavy else "") + seat_label(seat, name)
-        blocks.append([label[: inner + 2].ljust(inner + 2), tl + h * inner + tr,
+        blocks.append([ljust_cells(label, inner + 2), tl + h * inner + tr,
                        *(v + row + v for row in rows), bl + h * inner + br])
     lines: list[str] = []
-    block_w = max((len(b[0]) for b in blocks), default=0)
+    block_w = max((cells(b[0]) for b in blocks), default=0)
     columns = max(1, min(len(blocks), 4, (width + 2) // (block_w + 2)))
     for start in range(0, len(blocks), columns):
         group = blocks[start:start + columns]
         for row in range(max(len(b) for b in group)):
-            lines.append("  ".join(b[row].ljust(block_w) if row < len(b) else " " * block_w
+            lines.append("  ".join(ljust_cells(b[row], block_w) if row < len(b) else " " * block_w
                                    for b in group).rstrip())
     text_w = max(20, width - 1)
     lines.append("")
     if prompt is not None:
-        lines += textwrap.wrap(prompt.line, text_w)
+        lines += wrap(prompt.line, text_w, cells)
         for step in prompt.steps:
-            lines += textwrap.wrap(step, text_w, initial_indent="  - ", subsequent_indent="    ")
+            wrapped = wrap(step, text_w - 4, cells)
+            lines += ["  - " + line if i == 0 else "    " + line for i, line in enumerate(wrapped)]
     if log:
         lines.append("")
-        lines += [line for entry in log[-LOG_LINES:] for line in textwrap.wrap(entry, text_w)]
+        lines += [line for entry in log[-LOG_LINES:] for line in wrap(entry, text_w, cells)]
     seats = "   ".join(f"{i + 1}:{'/'.join(KEYS[i])}" for i in range(min(len(images), len(KEYS))))
     lines.append("")
-    lines += textwrap.wrap(_("Keys prev/ok/next: {seats}.  Upper-case ok key (W, S, X...) = back.  "
-                             "Esc or Ctrl-C quits.").format(seats=seats), text_w)
+    lines += wrap(_("Keys prev/ok/next: {seats}.  Upper-case ok key (W, S, X...) = back.  "
+                    "Esc or Ctrl-C quits.").format(seats=seats), text_w, cells)
     return lines

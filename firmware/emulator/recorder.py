@@ -13,6 +13,7 @@ from PIL import Image
 from ..public import PublicTable
 from .loop import luma_emulator, screen_images
 from .picture import compose
+from engine.i18n import reader_names
 
 _log = logging.getLogger(__name__)
 
@@ -63,7 +64,7 @@ class Recorder:
         self._version = runtime.version
         if picture is None:
             match = runtime.match
-            picture = compose(screen_images(runtime.screens), match.names, match.prompt(),
+            picture = compose(screen_images(runtime.screens), reader_names(match.names), match.prompt(),
                               self.log.lines if self.log is not None else (), highlight=match.pending())
         return self.add(picture)
 

@@ -333,5 +333,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         description="Show the table's public state and send new game, undo and end game.")
     parser.add_argument("port", help="serial port to the Pi (e.g. /dev/ttyUSB0) or a pyserial URL")
     parser.add_argument("--baudrate", type=int, default=115200, help="line speed (default 115200)")
+    from ..cli import add_language_option
+
+    add_language_option(parser)
     parser.set_defaults(func=cmd_console)
     return parser

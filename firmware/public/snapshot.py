@@ -15,6 +15,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from engine.i18n import _, reader_names
+
 from ..table.faces import describe
 
 _log = logging.getLogger(__name__)
@@ -113,11 +115,12 @@ class PublicTable:
                 with self._lock:
                     self._log.clear()  # a new game: the old one's events are history
         public = game.public_view(state)
-        prompt = game.public_prompt(public, match.names)
+        names = reader_names(match.names)  # the public channels read the table's language
+        prompt = game.public_prompt(public, names)
         result = game.result(state)
         return Snapshot(
-            game=game.name, title=game.title, names=tuple(match.names),
-            header=game.header(public, match.names), line=prompt.line, steps=tuple(prompt.steps),
+            game=game.name, title=_(game.title), names=names,
+            header=game.header(public, names), line=prompt.line, steps=tuple(prompt.steps),
             pending=tuple(match.pending()), public=public,
             result=result.to_data() if result is not None else None,
             log=tuple(self.lines), serial=self._serial, moves=tuple(prompt.moves),

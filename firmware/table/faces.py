@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from engine.game import Game
-from engine.i18n import _
+from engine.i18n import N_, _, reader_names
 
 from .menu import Menu
 
@@ -56,16 +56,17 @@ def seat_face(game: Game, names: Sequence[str], seat: int, view: dict[str, Any],
     )
 
 
-TABLE_EVENTS = {"undo": "The last action was taken back"}
+TABLE_EVENTS = {"undo": N_("The last action was taken back")}
 
 
 def describe(match: Any, event: dict[str, Any]) -> str:
     """Say a public event in words: the table's own events here, the game's by the game."""
     if event.get("type") in TABLE_EVENTS:
         return _(TABLE_EVENTS[event["type"]])
+    names = reader_names(match.names)
     if event.get("type") == "bot":  # a bot seat is about to play: the events that follow are its
-        return _("{name} (bot) plays:").format(name=match.names[event["seat"]])
-    return match.game.describe_event(event, match.names)
+        return _("{name} (bot) plays:").format(name=names[event["seat"]])
+    return match.game.describe_event(event, names)
 
 
 def boot_face(name: str, message: str) -> Face:

@@ -2,7 +2,8 @@
 
 Line 1 is the header (game, players, seed, options, names); each further line
 is one action, or an undo that takes the last action back (undo is replay
-minus the tail, and is itself journalled). Start-up resumes an unfinished game from it.
+minus the tail, and is itself journalled), or a seat's choice of language
+(kept with the game, no part of its replay). Start-up resumes an unfinished game from it.
 
 What can go wrong, and what the journal does about it:
 
@@ -57,6 +58,7 @@ class Loaded:
     warnings: list[str] = field(default_factory=list)
     good_bytes: int = 0  # length of the file up to the end of its last whole record
     newline_missing: bool = False  # the last record is whole but its newline was lost
+    languages: dict[int, str] = field(default_factory=dict)  # each seat's own language, by seat
 
 
 def _fsync_dir(path: Path) -> None:
@@ -138,6 +140,10 @@ class Journal:
         self._write({"type": "undo", "undoes": self.count})
         self.count -= 1
 
+    def append_language(self, seat: int, lang: str) -> None:
+        """Record that seat `seat` reads `lang` from now on (no action: the game replays the same)."""
+        self._write({"type": "language", "seat": seat, "lang": lang})
+
     def _write(self, record: dict[str, Any]) -> None:
         data = _encode(record)
         try:
@@ -215,7 +221,16 @@ def load(path: Path) -> Loaded:
         raise BadJournal(f"{path}: line {number} is not a courtier journal header")
     header = Header.from_data(first)
     actions = []
+    languages: dict[int, str] = {}
     for number, record in records[1:]:
+        if record.get("type") == "language":
+            seat, lang = record.get("seat"), record.get("lang")
+            if type(seat) is int and 0 <= seat < header.players and isinstance(lang, str) and lang:
+                languages[seat] = lang
+            else:  # a seat's language is no part of the game: a bad record costs only itself
+                warnings.append(f"{path}: line {number} is not a seat's language and is skipped")
+                _log.warning(warnings[-1])
+            continue
         if record.get("type") == "undo":
             if not _is_count(record.get("undoes"), len(actions)) or not actions:
                 raise BadJournal(f"{path}: line {number} undoes action {record.get('undoes')}, "
@@ -227,7 +242,7 @@ def load(path: Path) -> Loaded:
         if not _is_count(record.get("n"), len(actions) + 1):
             raise BadJournal(f"{path}: line {number} is action {record.get('n')}, expected {len(actions) + 1}")
         actions.append(record["action"])
-    return Loaded(header, actions, warnings, good, newline_missing)
+    return Loaded(header, actions, warnings, good, newline_missing, languages)
 
 
 def _is_count(value: Any, expected: int) -> bool:

@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -170,24 +170,40 @@ def _atoms(text: str) -> list[tuple[bool, str]]:
     return atoms
 
 
-def wrap(text: str, width: int) -> list[str]:
+def cells(text: str) -> int:
+    """The width of `text` in a terminal's cells: two for a wide (Chinese) character, one for others."""
+    return sum(2 if _is_wide(c) else 0 if unicodedata.combining(c) else 1 for c in text)
+
+
+def ljust_cells(text: str, width: int) -> str:
+    """`text` cut to `width` terminal cells and padded with spaces to exactly that many."""
+    while cells(text) > width:
+        text = text[:-1]
+    return text + " " * (width - cells(text))
+
+
+def wrap(text: str, width: int, measure: Callable[[str], float] | None = None) -> list[str]:
     """Break `text` into lines of at most `width` pixels: at spaces, between Chinese characters,
-    never before closing or after opening punctuation; a piece longer than a line breaks anywhere."""
+    never before closing or after opening punctuation; a piece longer than a line breaks anywhere.
+
+    `measure` measures a line in other units (a terminal's cells: `cells`).
+    """
     f = font()
     text = f.clean(text)
+    length = measure or f.getlength
     lines: list[str] = []
     current = ""
     for space, atom in _atoms(text):
         trial = f"{current} {atom}" if current and space else current + atom
-        if f.getlength(trial) <= width:
+        if length(trial) <= width:
             current = trial
             continue
         if current:
             lines.append(current)
         current = atom
-        while f.getlength(current) > width:  # a piece longer than a line: break it anywhere
+        while length(current) > width:  # a piece longer than a line: break it anywhere
             cut = len(current)
-            while cut > 1 and f.getlength(current[:cut]) > width:
+            while cut > 1 and length(current[:cut]) > width:
                 cut -= 1
             lines.append(current[:cut])
             current = current[cut:]

@@ -18,13 +18,13 @@ from typing import Any, Callable, Protocol, Sequence
 from PIL import Image
 
 from engine.errors import EngineError, IllegalAction
-from engine.i18n import _
+from engine.i18n import _, normalize, reading
 from engine.match import Match
 from hardware.errors import ScreenError
 from hardware.events import InputEvent
 
 from . import table_menu
-from .faces import Face, seat_face
+from .faces import Face, reader_names, seat_face
 from .journal import Journal
 from .menu import Menu
 from .render import WIDTH, render_face, wrap
@@ -69,6 +69,7 @@ class SeatState:
     info: list[str] = field(default_factory=list)
     info_title: str = ""
     info_offset: int = 0
+    language: str | None = None  # the seat's own language; None reads the table's
     failures: int = 0  # failed draws in a row
     retry_at: float = 0.0  # when a failing screen is tried again (clock seconds)
     changed: bool = False  # an undo or a new game changed this seat's choices: its next ok only acknowledges
@@ -88,13 +89,16 @@ class Runtime:
         journal: Where accepted actions are saved, or None (tests, demos without a file).
         listeners: Called after each accepted action with (match, action, public events).
         clock: Seconds, for retrying a failing screen with back-off (tests pass a fake one).
+        languages: Each seat's own language by seat (a resumed game's, from its journal); the
+            others read the table's.
     """
 
     RETRY_FIRST = 0.5  # seconds before a failing screen is tried again; doubled each failure
     RETRY_MAX = 30.0
 
     def __init__(self, match: Match, screens: Sequence[Panel | None], journal: Journal | None = None,
-                 listeners: Sequence[Listener] = (), clock: Callable[[], float] = time.monotonic) -> None:
+                 listeners: Sequence[Listener] = (), clock: Callable[[], float] = time.monotonic,
+                 languages: dict[int, str] | None = None) -> None:
         if len(screens) != match.header.players:
             raise ValueError(f"{len(screens)} screens for {match.header.players} seats")
         self.match = match
@@ -105,12 +109,16 @@ class Runtime:
         self.seats = [SeatState() for _ in screens]
         for seat in self.seats:
             seat.menu.confirm = match.game.confirm_actions
+        for index, lang in (languages or {}).items():
+            if 0 <= index < len(self.seats):
+                self.seats[index].language = normalize(lang)
         self.events: "queue.Queue[InputEvent | Command]" = queue.Queue()
         self.version = 0  # bumped whenever any seat's face changes
         # Table commands by name; the CLI adds those that need a session (new game, end game).
         self.commands: dict[str, Callable[..., str]] = {"undo": self._undo_command}
         self.request: Request | None = None  # an undo or end asked for at the table, awaiting a yes
-        self.save_fault = ""  # why the last journal write failed, "" once a write succeeds
+        self.save_fault = ""  # why the last journal write failed (the table's words), "" once a write succeeds
+        self._save_error = ""  # the same fault's cause, for each seat's words
         self._replying: Callable[[str], None] | None = None  # the reply of the command being run
         # Called on this runtime's thread after every refresh: the one safe moment for another
         # thread's helper (the host console) to take what it needs of the match.
@@ -145,6 +153,15 @@ class Runtime:
         if not 0 <= event.seat < len(self.seats):
             _log.warning("event from unknown seat %s ignored", event.seat)
             return
+        with self._reading(event.seat):
+            self._handle_press(event)
+
+    def _reading(self, index: int | None) -> Any:
+        """Make words for seat `index` in its own language (the table's for None or a seat without one)."""
+        seat = self.seats[index] if isinstance(index, int) and 0 <= index < len(self.seats) else None
+        return reading(seat.language if seat is not None else None)
+
+    def _handle_press(self, event: InputEvent) -> None:
         seat = self.seats[event.seat]
         seat.notice = ""
         if self.request is not None or seat.mode:
@@ -193,12 +210,12 @@ class Runtime:
             seat.table_menu.move(choices, -1 if event.button == "prev" else 1)
             return
         if event.gesture == "hold":
-            if self.request is None:
+            if self.request is None and not seat.table_menu.back():
                 seat.mode = ""
             return
         chosen = seat.table_menu.choose(choices)
         if chosen is not None:
-            self._table_action(index, chosen["do"])
+            self._table_action(index, chosen["do"], chosen.get("lang"))
 
     def announce(self, title: str, lines: Sequence[str]) -> None:
         """Show every seat a page of words (what happened at start-up); ok closes it."""
@@ -208,8 +225,12 @@ class Runtime:
             seat.table_menu.reset()
         self.refresh()
 
-    def _table_action(self, index: int, do: str) -> None:
-        seat, names = self.seats[index], self.match.names
+    def _table_action(self, index: int, do: str, lang: str | None = None) -> None:
+        seat = self.seats[index]
+        if do == "language":
+            seat.mode = ""
+            self.set_language(index, lang)
+            return
         if do in ("close", "cancel"):
             seat.mode = ""
             if self.request is not None and self.request.by == index:
@@ -220,6 +241,7 @@ class Runtime:
             game = self.match.game
             seat.mode, seat.info_offset = "info", 0
             seat.info_title = _("Scores") if do == "scores" else _("Rules")
+            names = reader_names(self.match.names)
             lines = game.standings(view, names) if do == "scores" else game.rules_help(view, names)
             seat.info = [part for line in lines for part in wrap(line, WIDTH)]
             return
@@ -235,7 +257,8 @@ class Runtime:
         assert request is not None
         if do == "refuse":
             self.request = None
-            self._tell_asker(request, _("{name} said no").format(name=names[index]))
+            with self._reading(request.by):
+                self._tell_asker(request, _("{name} said no").format(name=reader_names(self.match.names)[index]))
             return
         self._agreed(index)
 
@@ -245,6 +268,26 @@ class Runtime:
             self._agreed(index)
         self.refresh()
 
+    def set_language(self, index: int, lang: str | None) -> None:
+        """Seat `index` reads `lang` from now on (None: the table's); kept in the journal, then redrawn.
+
+        The choice is a journal record of its own, not an action: the game
+        replays the same whatever each seat reads.
+        """
+        if not 0 <= index < len(self.seats):
+            return
+        seat = self.seats[index]
+        seat.language = normalize(lang) if lang else None
+        if self.journal is not None and seat.language is not None:
+            try:
+                self.journal.append_language(index, seat.language)
+            except OSError as err:
+                _log.error("journal write failed: %s", err)
+                with self._reading(index):
+                    seat.notice = _("Not saved ({error}); try again").format(error=err.strerror or err)
+        seat.face = None
+        self.refresh(only=index)
+
     def _agreed(self, index: int) -> None:
         request = self.request
         assert request is not None
@@ -252,10 +295,11 @@ class Runtime:
         if not request.settled(len(self.seats)):
             return
         self.request = None
-        if request.kind == "undo":
-            self._tell_asker(request, self._undo_outcome())
-        else:
-            self._tell_asker(request, self.commands["end_game"]())
+        with self._reading(request.by):  # the asker's words (the table's for the console)
+            if request.kind == "undo":
+                self._tell_asker(request, self._undo_outcome())
+            else:
+                self._tell_asker(request, self.commands["end_game"]())
 
     def _new_request(self, kind: str, by: int | None, reply: Callable[[str], None] | None = None) -> Request:
         """Ask the table; taking back an action that showed something hidden needs every seat's yes."""
@@ -343,9 +387,14 @@ class Runtime:
     def _save_failed(self, err: OSError) -> None:
         """A journal write failed: every seat says so, and nothing is accepted until a write succeeds."""
         _log.error("journal write failed: %s", err)
-        self.save_fault = _("Not saved ({error}): nothing counts until saving works").format(
-            error=err.strerror or err)
+        self._save_error = str(err.strerror or err)
+        self.save_fault = self._save_note()
         self.refresh()
+
+    def _save_note(self) -> str:
+        """Why nothing counts now (a failed journal write), in the current reader's words; "" when saving works."""
+        return _("Not saved ({error}): nothing counts until saving works").format(
+            error=self._save_error) if self._save_error else ""
 
     def replace_match(self, match: Match, journal: Journal | None) -> None:
         """Play another match on the same seats (a new game); every seat starts afresh."""
@@ -359,7 +408,9 @@ class Runtime:
                 request.reply(_("The request was dropped: a new game began"))
         self.save_fault = ""
         self._menus_changed()
-        for seat in self.seats:
+        for index, seat in enumerate(self.seats):
+            if journal is not None and seat.language is not None:
+                journal.append_language(index, seat.language)  # the same people read the new game
             seat.menu.confirm = match.game.confirm_actions
             seat.notice = ""
             seat.mode = ""
@@ -415,17 +466,18 @@ class Runtime:
         """Build the seat's face; a menu whose legal actions changed starts again from the top."""
         match = self.match
         state = self.seats[seat]
-        if self.request is not None or state.mode:
-            return self._table_face(seat)
-        actions = match.legal_actions(seat)
-        if actions != state.actions:
-            state.menu.reset()
-            state.actions = actions
-        return seat_face(match.game, match.names, seat, match.view(seat), actions,
-                         state.menu, notice=state.notice or self._table_note(seat))
+        with reading(state.language):
+            if self.request is not None or state.mode:
+                return self._table_face(seat)
+            actions = match.legal_actions(seat)
+            if actions != state.actions:
+                state.menu.reset()
+                state.actions = actions
+            return seat_face(match.game, reader_names(match.names), seat, match.view(seat), actions,
+                             state.menu, notice=state.notice or self._table_note(seat))
 
     def _table_face(self, index: int) -> Face:
-        seat, names = self.seats[index], self.match.names
+        seat, names = self.seats[index], reader_names(self.match.names)
         choices = self._table_choices(index)
         level = seat.table_menu.level(choices)
         assert level is not None
@@ -449,18 +501,19 @@ class Runtime:
         else:
             title, ask = _("Table menu"), _("Hold ok to go back")
         return Face(seat_name=names[index], header=title, panel=tuple(panel), ask=ask, choice=choice,
-                    position=position, notice=seat.notice or self.save_fault)
+                    position=position, notice=seat.notice or (self._save_note() if self.save_fault else ""))
 
     def _table_note(self, seat: int) -> str:
         """What a seat's face notes about the table: a failing disk first, then a changed menu, then broken screens."""
         if self.save_fault:
-            return self.save_fault
+            return self._save_note()
         if self.seats[seat].changed:
             return _("Your choices changed: ok to go on")
         return self._degraded_note(seat)
 
     def _degraded_note(self, seat: int) -> str:
-        broken = [self.match.names[i] for i, s in enumerate(self.seats) if s.degraded and i != seat]
+        names = reader_names(self.match.names)
+        broken = [names[i] for i, s in enumerate(self.seats) if s.degraded and i != seat]
         return _("{names}: screen fault").format(names=", ".join(broken)) if broken else ""
 
     def refresh(self, only: int | None = None, first: int | None = None) -> None:

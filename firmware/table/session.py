@@ -24,6 +24,7 @@ from typing import Any, Sequence
 
 from engine.errors import BadJournal
 from engine.games import get_game
+from engine.i18n import _
 from engine.match import Match
 
 from ..exits import StartupError
@@ -40,6 +41,7 @@ class Session:
     journal: Journal
     messages: list[str] = field(default_factory=list)
     resumed: bool = False
+    languages: dict[int, str] = field(default_factory=dict)  # each seat's own language (a resumed game's)
 
 
 def new_seed() -> int:
@@ -147,6 +149,7 @@ def open_session(directory: Path, game: str | None, players: int, *, seed: int |
     path = directory / CURRENT
     messages: list[str] = []
     previous: Match | None = None
+    languages: dict[int, str] = {}  # the seats' own languages, kept for the game that follows
     if path.exists():
         try:
             loaded = journals.load(path)
@@ -158,25 +161,31 @@ def open_session(directory: Path, game: str | None, players: int, *, seed: int |
             try:
                 aside = journals.keep_aside(path)
             except OSError as move:
-                raise StartupError(f"the saved game {path} is damaged ({err}) and cannot be moved aside "
-                                   f"({move.strerror}): {_what_to_do(move, directory)}") from None
-            messages.append(f"The saved game could not be read ({err}). It is kept as {aside}. A new game starts.")
+                raise StartupError(_("the saved game {path} is damaged ({error}) and cannot be moved aside "
+                                     "({reason}): {what}").format(path=path, error=err, reason=move.strerror,
+                                                                  what=_what_to_do(move, directory))) from None
+            messages.append(_("The saved game could not be read ({error}). It is kept as {aside}. A new game starts.")
+                            .format(error=err, aside=aside))
             _log.error(messages[-1])
         else:
             messages.extend(loaded.warnings)
             same = game is None or game == loaded.header.game
+            languages = {seat: lang for seat, lang in loaded.languages.items() if seat < players}
             too_many = seats is not None and loaded.header.players > seats
             if too_many:
-                messages.append(f"The saved game of {get_game(loaded.header.game).title} is for "
-                                f"{loaded.header.players} players, but this table has {seats} seats.")
+                messages.append(_("The saved game of {title} is for {players} players, but this table has {seats} "
+                                  "seats.").format(title=_(get_game(loaded.header.game).title),
+                                                   players=loaded.header.players, seats=seats))
             elif not new and same and not previous.is_over:
                 try:
                     journal = Journal.resume(path, loaded)
                 except OSError as err:
-                    raise StartupError(f"the saved game {path} cannot be written ({err.strerror}); it is "
-                                       f"left as it is: {_what_to_do(err, directory)}") from None
-                messages.append(f"Resumed {loaded.header.game} after {len(loaded.actions)} actions.")
-                return Session(previous, journal, messages, resumed=True)
+                    raise StartupError(_("the saved game {path} cannot be written ({reason}); it is left as it is: "
+                                         "{what}").format(path=path, reason=err.strerror,
+                                                          what=_what_to_do(err, directory))) from None
+                messages.append(_("Resumed {game} after {n} actions.").format(
+                    game=_(get_game(loaded.header.game).title), n=len(loaded.actions)))
+                return Session(previous, journal, messages, resumed=True, languages=dict(loaded.languages))
             if too_many and game is None and _fits(loaded.header.game, players):
                 game = loaded.header.game  # the table plays on at the game it was playing
     # Make the new game before moving the old one aside, so a bad request loses nothing.
@@ -185,9 +194,14 @@ def open_session(directory: Path, game: str | None, players: int, *, seed: int |
     try:
         journal, moved = start_game(directory, match, previous)
     except OSError as err:
-        raise StartupError(f"cannot save a new game in {directory} ({err.strerror}): "
-                           f"{_what_to_do(err, directory)}") from None
+        raise StartupError(_("cannot save a new game in {directory} ({reason}): {what}").format(
+            directory=directory, reason=err.strerror, what=_what_to_do(err, directory))) from None
     if moved:
-        messages.append(f"The previous game is kept as {moved}.")
+        messages.append(_("The previous game is kept as {path}.").format(path=moved))
         _log.warning(messages[-1])
-    return Session(match, journal, messages)
+    try:
+        for seat, lang in languages.items():  # the same people sit down to the new game
+            journal.append_language(seat, lang)
+    except OSError as err:
+        _log.error("the seats' languages could not be saved with the new game: %s", err)
+    return Session(match, journal, messages, languages=languages)

@@ -1,8 +1,8 @@
 """The table menu, opened by holding ok at the top of a seat's menu.
 
 It offers: take the last action back (another seat must agree), the public
-standings, rules help for the current phase, ending the game (another seat
-must agree), and closing the menu. Its choices are action records like a
+standings, rules help for the current phase, the seat's language, ending the
+game (another seat must agree), and closing the menu. Its choices are action records like a
 game's, so the same `Menu` walks them.
 """
 
@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from engine.i18n import _
+from engine.i18n import LANGUAGES, _
 
-MENU = ({"do": "undo"}, {"do": "scores"}, {"do": "help"}, {"do": "end"}, {"do": "close"})
+# "language" asks for a second field, the language, each named in its own words.
+LANGUAGE = tuple({"do": "language", "lang": lang} for lang in LANGUAGES)
+MENU = ({"do": "undo"}, {"do": "scores"}, {"do": "help"}, *LANGUAGE, {"do": "end"}, {"do": "close"})
 ASK = ({"do": "agree"}, {"do": "refuse"})
 AGREED = ({"do": "refuse"},)  # a seat that agreed may still say no while the others think
 WAIT = ({"do": "cancel"},)
@@ -45,8 +47,10 @@ class Request:
 
 
 def label(value: str) -> str:
+    if value in LANGUAGES:
+        return LANGUAGES[value]
     return {
-        "undo": _("Undo last action"), "scores": _("Show scores"), "help": _("Rules help"),
+        "undo": _("Undo last action"), "scores": _("Show scores"), "help": _("Rules help"), "language": _("Language"),
         "end": _("End the game"), "close": _("Close"), "agree": _("Yes, agree"), "refuse": _("No"),
         "cancel": _("Cancel the request"),
     }.get(value, value)

@@ -39,7 +39,7 @@ def test_an_unfinished_game_is_resumed_where_it_stopped(tmp_path):
     _play(first, 12)
     again = open_session(tmp_path, None, 3)
     assert again.resumed and again.match.state == first.match.state
-    assert "Resumed tenno after 12 actions." in again.messages
+    assert "Resumed Tennō after 12 actions." in again.messages  # the game by its title, in the table's words
 
 
 def test_a_torn_last_line_is_dropped_and_the_game_resumes(tmp_path):

@@ -10,6 +10,7 @@ table: `tabletop.py`; the board and the laurels: `board.toml`,
 from __future__ import annotations
 
 from ...game import ModularGame
+from ...i18n import N_
 from .. import register
 from . import rules, tabletop, text, views
 from .state import QuoVadisState
@@ -17,7 +18,7 @@ from .state import QuoVadisState
 
 class QuoVadis(ModularGame):
     name = "quovadis"
-    title = "Quo Vadis"
+    title = N_("Quo Vadis")
     min_players = 3
     max_players = 5
     options = rules.OPTIONS

@@ -26,7 +26,7 @@ def path_name(pid: str) -> str:
 
 
 def token_name(token: str) -> str:
-    return LAURELS.kinds[token].name.replace("IIC", "II-Caesar") if token else _("empty")
+    return LAURELS.kinds[token].name.replace("IIC", _("II-Caesar")) if token else _("empty")
 
 
 def header(view: dict[str, Any], names: Sequence[str]) -> str:

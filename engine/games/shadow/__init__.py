@@ -12,6 +12,7 @@ views: `views.py`; words: `text.py`; the real table: `tabletop.py`; the facts: `
 from __future__ import annotations
 
 from ...game import ModularGame
+from ...i18n import N_
 from .. import register
 from . import rules, tabletop, text, views
 from .data import BOARD
@@ -20,7 +21,7 @@ from .state import ShadowState
 
 class Shadow(ModularGame):
     name = "shadow"
-    title = "In the Shadow of the Emperor"
+    title = N_("In the Shadow of the Emperor")
     min_players = 2
     max_players = 4
     options = rules.OPTIONS

@@ -8,6 +8,7 @@ words: `text.py`; the real table: `tabletop.py`; the cards: `cards.toml`.
 from __future__ import annotations
 
 from ...game import ModularGame
+from ...i18n import N_
 from .. import register
 from . import rules, tabletop, text, views
 from .cards import CARDS
@@ -16,7 +17,7 @@ from .state import TennoState
 
 class Tenno(ModularGame):
     name = "tenno"
-    title = "Tennō"
+    title = N_("Tennō")
     min_players = 2
     max_players = 7
     options = rules.OPTIONS

@@ -24,7 +24,7 @@ def card_short(card: Any) -> str:
         return "--"
     if card == "?":
         return "??"
-    return CARDS.cards[card].short
+    return _(CARDS.cards[card].short)
 
 
 def slot_name(slot: int) -> str:
@@ -182,10 +182,12 @@ def fight_line(f: dict[str, Any], names: Sequence[str]) -> str:
         a=a, ac=card_name(f["attack_card"]), astr=f["attack_strength"],
         d=d, dc=card_name(f["defend_card"]), dstr=f["defend_strength"])
     if f["outcome"] == "attacker":
-        return head + ": " + _("{a} wins").format(a=a)
-    if f["outcome"] == "defender":
-        return head + ": " + _("{d} wins").format(d=d)
-    return head + ": " + _("tie")
+        outcome = _("{a} wins").format(a=a)
+    elif f["outcome"] == "defender":
+        outcome = _("{d} wins").format(d=d)
+    else:
+        outcome = _("tie")
+    return _("{fight}: {outcome}").format(fight=head, outcome=outcome)
 
 
 # --- the real table's steps, in words --------------------------------------------

@@ -1,0 +1,151 @@
+"""Each seat reads its own language, picked at the table; the choice is kept with the game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.i18n import LANGUAGES
+from engine.match import Match
+from firmware.table import journal as journals
+from firmware.table.faces import lines_of
+from firmware.table.runtime import Runtime
+from firmware.table.session import open_session
+from hardware.events import InputEvent
+from hardware.factory import open_table
+from hardware.table import TABLE_LANGUAGES, emulator_table, parse_table
+
+RED, BLUE, GREEN = 0, 1, 2
+
+
+@pytest.fixture
+def table():
+    with open_table(emulator_table(3, ["Red", "Blue", "Green"]), "mock") as opened:
+        yield opened
+
+
+def press(runtime, seat, button="ok", gesture="press", times=1):
+    for _ in range(times):
+        runtime.post(InputEvent(seat, button, gesture))
+    runtime.drain()
+
+
+def text(runtime, seat):
+    return "\n".join(lines_of(runtime.seats[seat].face))
+
+
+def choose_language(runtime, seat, lang):
+    """Hold ok to open the table menu, walk to Language, then to `lang`, as a player would."""
+    press(runtime, seat, "ok", "hold")
+    press(runtime, seat, "next", times=3)          # undo, scores, help, language
+    assert runtime.seats[seat].face.choice in ("Language", "語言", "语言")
+    press(runtime, seat)
+    press(runtime, seat, "next", times=list(LANGUAGES).index(lang))
+    assert runtime.seats[seat].face.choice == LANGUAGES[lang]  # each language named in its own words
+    press(runtime, seat)
+
+
+def test_a_seat_picks_its_language_at_the_table_and_only_its_screen_changes(table, tmp_path):
+    match = Match.new("tenno", 3, seed=2, options={"start_seat": 0})
+    journal = journals.Journal.create(tmp_path / "current.jsonl", match.header)
+    runtime = Runtime(match, [seat.screen for seat in table.seats], journal)
+    before = {seat: runtime.seats[seat].face for seat in (RED, GREEN)}
+    images = {seat: table.seats[seat].screen.device.image.tobytes() for seat in (RED, GREEN)}
+    choose_language(runtime, BLUE, "zh_Hant")
+    assert "排定農民順序：" in text(runtime, BLUE) and "[藍]" in text(runtime, BLUE)
+    assert "Order your peasants:" in text(runtime, RED)
+    assert {seat: runtime.seats[seat].face for seat in (RED, GREEN)} == before
+    assert {seat: table.seats[seat].screen.device.image.tobytes() for seat in (RED, GREEN)} == images
+    # Mid-game, another language again; the game itself is untouched by either choice.
+    for seat in (RED, BLUE, GREEN):
+        press(runtime, seat)
+    choose_language(runtime, BLUE, "zh_Hans")
+    assert "用哪张出战：" in text(runtime, BLUE) or "等待" in text(runtime, BLUE)
+    journal.close()
+    records = [json.loads(line) for line in (tmp_path / "current.jsonl").read_text().splitlines()]
+    assert [r for r in records if r["type"] == "language"] == [
+        {"type": "language", "seat": BLUE, "lang": "zh_Hant"}, {"type": "language", "seat": BLUE, "lang": "zh_Hans"}]
+    loaded = journals.load(tmp_path / "current.jsonl")
+    assert loaded.languages == {BLUE: "zh_Hans"} and loaded.actions == runtime.match.actions
+    assert Match.replay(loaded.header, loaded.actions).to_data() == runtime.match.to_data()
+
+
+def test_a_restarted_table_gives_each_seat_back_its_language(table, tmp_path):
+    session = open_session(tmp_path, "tenno", 3, seed=2)
+    runtime = Runtime(session.match, [seat.screen for seat in table.seats], session.journal)
+    choose_language(runtime, GREEN, "zh_Hans")
+    press(runtime, RED)
+    session.journal.close()
+    again = open_session(tmp_path, "tenno", 3)
+    assert again.resumed and again.languages == {GREEN: "zh_Hans"}
+    restarted = Runtime(again.match, [seat.screen for seat in table.seats], again.journal, languages=again.languages)
+    assert "[绿]" in text(restarted, GREEN) and "[Red]" in text(restarted, RED)
+    again.journal.close()
+
+
+def test_a_new_game_on_the_same_seats_keeps_their_languages(table, tmp_path):
+    session = open_session(tmp_path, "tenno", 3, seed=2)
+    runtime = Runtime(session.match, [seat.screen for seat in table.seats], session.journal)
+    choose_language(runtime, RED, "zh_Hant")
+    new = open_session(tmp_path, "quovadis", 3, seed=1, new=True)
+    runtime.replace_match(new.match, new.journal)
+    assert "[紅]" in text(runtime, RED) and "元老" in text(runtime, RED)
+    new.journal.close()
+    assert journals.load(tmp_path / "current.jsonl").languages == {RED: "zh_Hant"}
+
+
+def test_a_malformed_language_record_is_skipped_with_a_warning_and_loses_nothing(tmp_path):
+    match = Match.new("tenno", 2, seed=1)
+    journal = journals.Journal.create(tmp_path / "j.jsonl", match.header)
+    journal.append_language(1, "zh_Hant")
+    journal.close()
+    with open(tmp_path / "j.jsonl", "a", encoding="utf-8") as handle:
+        handle.write('{"type":"language","seat":7,"lang":"zh_Hans"}\n{"type":"language","seat":0}\n')
+    loaded = journals.load(tmp_path / "j.jsonl")
+    assert loaded.languages == {1: "zh_Hant"} and len(loaded.warnings) == 2
+    assert "line 3 is not a seat's language" in loaded.warnings[0]
+
+
+def test_the_table_file_names_the_tables_language_and_refuses_an_unknown_one():
+    seats = '[[seat]]\nname = "Red"\nbot = "easy"\n'
+    assert parse_table('[table]\nlanguage = "zh_Hant"\n' + seats).language == "zh_Hant"
+    assert parse_table(seats).language is None
+    with pytest.raises(Exception, match="unknown value 'klingon'"):
+        parse_table('[table]\nlanguage = "klingon"\n' + seats)
+    assert TABLE_LANGUAGES == tuple(LANGUAGES)
+
+
+@pytest.mark.parametrize("game, lang, words", [
+    ("tenno", "zh_Hant", ["俘虜", "勝者："]),
+    ("quovadis", "zh_Hant", ["元老院", "月桂", "勝者："]),
+    ("shadow", "zh_Hans", ["回合", "塔勒", "胜者："]),
+])
+def test_a_demo_plays_a_whole_game_in_chinese_and_its_journal_replays_the_same(game, lang, words, tmp_path, capsys):
+    from firmware.cli import main
+
+    journal = tmp_path / "demo.jsonl"
+    assert main(["demo", game, "--seed", "3", "--journal", str(journal), "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    for word in words:
+        assert word in out, word
+    english = [line for line in out.splitlines() if " attacks " in line or " passes" in line or "Turn " in line]
+    assert not english, english[:3]
+    assert main(["replay", str(journal), "--lang", "en"]) == 0
+    assert "Winner:" in capsys.readouterr().out
+
+
+def test_an_unknown_language_is_refused_by_name(capsys):
+    from firmware.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["demo", "tenno", "--lang", "xx"])
+    err = capsys.readouterr().err
+    assert "no language 'xx'" in err and "zh_Hant" in err
+
+
+def test_locale_names_are_understood_on_the_command_line(tmp_path, capsys):
+    from firmware.cli import main
+
+    assert main(["games", "--lang", "zh_TW.UTF-8"]) == 0
+    assert "天皇" in capsys.readouterr().out
