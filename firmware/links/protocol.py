@@ -4,10 +4,17 @@ Every message is one JSON object on one line (the framing is
 ``hardware.link.Link``), and every message carries ``"v": 1`` so that a pod
 flashed with another protocol version is told so instead of misread.
 
-Down to a seat pod (``face``, ``error``) and up from it (``hello``,
-``button``); down to the host console (``table``, ``reply``, ``error``) and up
-from it (``hello``, ``command``). A seat pod is sent its own face and nothing
-else; the console is sent the public side of the table and nothing else.
+Down to a seat pod (``face``, ``frame``, ``error``) and up from it
+(``hello``, ``button``); down to the host console (``table``, ``reply``,
+``error``) and up from it (``hello``, ``command``). A seat pod is sent its own
+face and nothing else; the console is sent the public side of the table and
+nothing else.
+
+A pod draws a face's words in its own 8x8 ASCII font. A face it cannot draw
+(Chinese, and any other text beyond ASCII) goes to a pod that said
+``"frames": true`` in its hello as a ``frame`` instead: the seat screen's
+one-bit image (rows of pixels, the leftmost in each byte's top bit, as
+framebuf's MONO_HLSB), base64 in ``bits``: 1,368 characters for 128x64.
 
 The functions here are pure: ``encode_*`` build message dicts, ``decode``
 checks one received dict and returns a small record, raising
@@ -16,6 +23,8 @@ checks one received dict and returns a small record, raising
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import logging
 from dataclasses import dataclass, field
@@ -29,7 +38,8 @@ from ..table.faces import Face
 _log = logging.getLogger(__name__)
 
 VERSION = 1
-TYPES = ("button", "command", "error", "face", "hello", "reply", "table")
+TYPES = ("button", "command", "error", "face", "frame", "hello", "reply", "table")
+MAX_FRAME = (256, 128)  # the largest frame a message may carry, in pixels
 # An error message is cut to this many characters: it must fit a pod's small line buffer.
 MAX_ERROR = 200
 _MAX_NAME = 64
@@ -42,9 +52,13 @@ _KINDS = {str: "a string", bool: "true or false", int: "an integer", float: "a n
 
 @dataclass(frozen=True)
 class Hello:
-    """A pod or console saying who it is (``"name/version"``), on start or reconnect."""
+    """A pod or console saying who it is (``"name/version"``), on start or reconnect.
+
+    ``frames``: the pod draws ``frame`` messages (so its face may be any script).
+    """
 
     peer: str
+    frames: bool = False
 
 
 @dataclass(frozen=True)
@@ -76,6 +90,16 @@ class FaceUpdate:
 
 
 @dataclass(frozen=True)
+class FrameUpdate:
+    """A seat's screen as pixels: ``bits`` holds ``height`` rows of ``ceil(width / 8)`` bytes."""
+
+    seat: int
+    width: int
+    height: int
+    bits: bytes
+
+
+@dataclass(frozen=True)
 class TableUpdate:
     """The public side of the table, as the host console receives it."""
 
@@ -102,7 +126,7 @@ class ErrorReport:
     message: str
 
 
-Message = Hello | PodEvent | ConsoleCommand | FaceUpdate | TableUpdate | Reply | ErrorReport
+Message = Hello | PodEvent | ConsoleCommand | FaceUpdate | FrameUpdate | TableUpdate | Reply | ErrorReport
 
 
 # --- encoding -------------------------------------------------------------------
@@ -121,6 +145,20 @@ def encode_face(seat: int, face: Face) -> dict[str, Any]:
             "notice": face.notice}
 
 
+def needs_frame(face: Face) -> bool:
+    """Whether a face has text a pod's ASCII font cannot draw (Chinese...): it goes as a frame."""
+    texts = (face.seat_name, face.header, *face.panel, face.ask, face.choice, face.position, face.notice)
+    return not all(text.isascii() for text in texts)
+
+
+def encode_frame(seat: int, image: Any) -> dict[str, Any]:
+    """A ``frame`` message: one seat's screen image (mode "1"), drawn on the Pi from that seat's face alone."""
+    width, height = image.size
+    bits = image.convert("1").tobytes()
+    return {"v": VERSION, "type": "frame", "seat": seat, "width": width, "height": height,
+            "bits": base64.b64encode(bits).decode("ascii")}
+
+
 def encode_error(message: str) -> dict[str, Any]:
     """An ``error`` message answering a line that could not be used."""
     text = str(message)
@@ -129,9 +167,12 @@ def encode_error(message: str) -> dict[str, Any]:
     return {"v": VERSION, "type": "error", "message": text}
 
 
-def encode_hello(peer: str) -> dict[str, Any]:
-    """A ``hello`` message: ``peer`` is ``"name/version"``."""
-    return {"v": VERSION, "type": "hello", "pod": peer}
+def encode_hello(peer: str, frames: bool = False) -> dict[str, Any]:
+    """A ``hello`` message: ``peer`` is ``"name/version"``; ``frames``: this pod draws frames."""
+    message = {"v": VERSION, "type": "hello", "pod": peer}
+    if frames:
+        message["frames"] = True
+    return message
 
 
 def encode_button(button: str, gesture: str) -> dict[str, Any]:
@@ -211,7 +252,7 @@ def decode(message: Any) -> Message:
         peer = fields.text("pod")
         if not peer.strip() or len(peer) > _MAX_NAME:
             raise ProtocolError(f"hello message: 'pod' must be 1 to {_MAX_NAME} characters")
-        return Hello(peer)
+        return Hello(peer, fields.get("frames", bool, default=False))
     if kind == "button":
         return PodEvent(fields.choice("button", BUTTONS), fields.choice("gesture", GESTURES))
     if kind == "command":
@@ -231,6 +272,20 @@ def decode(message: Any) -> Message:
                     can_go_back=fields.get("back", bool, default=False),
                     notice=fields.text("notice", default=""))
         return FaceUpdate(seat, face)
+    if kind == "frame":
+        seat = fields.get("seat", int)
+        width, height = fields.get("width", int), fields.get("height", int)
+        if seat < 0 or not (0 < width <= MAX_FRAME[0] and 0 < height <= MAX_FRAME[1]):
+            raise ProtocolError(f"frame message: seat must be 0 or more and the size at most "
+                                f"{MAX_FRAME[0]}x{MAX_FRAME[1]}, not seat {seat}, {width}x{height}")
+        try:
+            bits = base64.b64decode(fields.text("bits"), validate=True)
+        except (binascii.Error, ValueError):
+            raise ProtocolError("frame message: 'bits' is not base64") from None
+        if len(bits) != (width + 7) // 8 * height:
+            raise ProtocolError(f"frame message: {width}x{height} needs {(width + 7) // 8 * height} bytes "
+                                f"of 'bits', not {len(bits)}")
+        return FrameUpdate(seat, width, height, bits)
     if kind == "table":
         prompt = _Fields("table message 'prompt'", fields.get("prompt", dict), label=True)
         result = fields.get("result", dict, default=None, nullable=True)

@@ -27,6 +27,7 @@ from hardware.link import Link
 
 from . import protocol
 from ..table.faces import Face
+from ..table.render import render_face
 from ..public import PublicTable, Snapshot
 from ..table.runtime import Command, Runtime
 
@@ -166,7 +167,8 @@ class _Endpoint:
 
 def _type_name(message: protocol.Message) -> str:
     return {protocol.Hello: "hello", protocol.PodEvent: "button", protocol.ConsoleCommand: "command",
-            protocol.FaceUpdate: "face", protocol.TableUpdate: "table", protocol.Reply: "reply",
+            protocol.FaceUpdate: "face", protocol.FrameUpdate: "frame", protocol.TableUpdate: "table",
+            protocol.Reply: "reply",
             protocol.ErrorReport: "error"}[type(message)] + " messages"
 
 
@@ -200,11 +202,18 @@ class SerialSeat(_Endpoint):
         self.seat = seat
         self.face: Face | None = None
         self.pod: str | None = None
+        self.frames = False  # the pod said it draws frames (so any script reaches it as pixels)
         self._unsent = False   # the latest face has not reached the pod yet
 
     def show(self, image: Any) -> bool:
         """Refuse pixels: a pod draws its own face from words (the runtime calls ``show_face``)."""
         raise ScreenError(f"{self.link.name}: a serial seat is sent faces, not images")
+
+    def message(self, face: Face) -> dict[str, Any]:
+        """What the pod is sent for a face: its words, or its pixels when its font cannot draw them."""
+        if self.frames and protocol.needs_frame(face):
+            return protocol.encode_frame(self.seat, render_face(face, self.size))
+        return protocol.encode_face(self.seat, face)
 
     def show_face(self, face: Face) -> None:
         """Send the seat's face to its pod; if the link is down, keep it for when it is back.
@@ -213,7 +222,7 @@ class SerialSeat(_Endpoint):
             ScreenError: The face does not fit on one line of the link (the
                 runtime notes the fault and carries on).
         """
-        message = protocol.encode_face(self.seat, face)
+        message = self.message(face)
         with self._lock:
             self.face = face
             try:
@@ -237,6 +246,7 @@ class SerialSeat(_Endpoint):
             elif isinstance(message, protocol.Hello):
                 _log.info("%s: pod %s says hello", self.link.name, message.peer)
                 self.pod = message.peer
+                self.frames = message.frames
                 self._resend()   # a pod that (re)started has a blank screen
             else:
                 self.answer_unexpected(message, "hello and button messages", now)
@@ -252,7 +262,7 @@ class SerialSeat(_Endpoint):
             if self.face is None:
                 return
             try:
-                self._unsent = not self.link.send(protocol.encode_face(self.seat, self.face))
+                self._unsent = not self.link.send(self.message(self.face))
             except ProtocolError as error:
                 _log.error("%s", error)
                 self._unsent = False

@@ -76,11 +76,19 @@ def open_buttons():
             for name, pin in BUTTON_PINS.items()}
 
 
-def draw(oled, rows, inverted):
-    """Draw the rows, 8 pixels each; inverted rows white on black."""
+def draw(oled, rows, inverted, frame=None):
+    """Draw the rows, 8 pixels each; inverted rows white on black; a frame's pixels first, if any."""
     oled.fill(0)
+    if frame is not None:
+        import framebuf
+
+        oled.blit(framebuf.FrameBuffer(bytearray(frame), 128, 64, framebuf.MONO_HLSB), 0, 0)
     for index, row in enumerate(rows):
+        if frame is not None and not row:
+            continue
         y = index * 8
+        if frame is not None:
+            oled.fill_rect(0, y, 128, 8, 0)  # a row over the pixels (the Pi's complaint) is on black
         if index in inverted:
             oled.fill_rect(0, y, 128, 8, 1)
             oled.text(row, 0, y, 0)
@@ -113,7 +121,7 @@ def run(link, oled, buttons, pod=None, steps=None):
         for button, gesture in gestures.sample(now, levels):
             link.write(pod.button(button, gesture))
         if pod.dirty:
-            draw(oled, pod.rows, pod.inverted)
+            draw(oled, pod.rows, pod.inverted, pod.frame)
             pod.dirty = False
         if pod.face is None and time.ticks_diff(now, last_hello) >= HELLO_EVERY_MS:
             link.write(pod.hello())

@@ -2,9 +2,11 @@
 
 The pod (an RP2040 with an SSD1306 and three buttons, see ``main.py``)
 speaks the courtier serial protocol: one JSON object per line, ``"v": 1`` on
-every message. It sends ``hello`` when it starts and ``button`` for each
-gesture; the Pi sends it ``face`` (what this seat's screen says) and
-``error`` (a line of ours it could not use).
+every message. It sends ``hello`` when it starts (saying it draws frames) and
+``button`` for each gesture; the Pi sends it ``face`` (what this seat's screen
+says, when the 8x8 ASCII font can draw it), ``frame`` (the seat screen's
+pixels, for Chinese and any other script) and ``error`` (a line of ours it
+could not use).
 
 Everything here runs unchanged on MicroPython and on CPython, so the tests
 drive it against the real Pi side through a pty. That is why the code avoids
@@ -16,8 +18,13 @@ that wraps around.
 
 import json
 
+try:
+    from binascii import a2b_base64
+except ImportError:  # an older MicroPython
+    from ubinascii import a2b_base64
+
 PROTOCOL = 1
-VERSION = "1.0"
+VERSION = "1.1"
 COLUMNS = 16          # the 8x8 framebuf font across 128 pixels
 ROWS = 8              # and down 64
 MAX_LINE = 2048       # bytes; a longer line from the Pi is dropped
@@ -145,8 +152,8 @@ def encode(message):
 
 
 def hello_line(name, version=VERSION):
-    """The ``hello`` a pod sends when it starts: ``"name/version"``."""
-    return encode({"v": PROTOCOL, "type": "hello", "pod": name + "/" + version})
+    """The ``hello`` a pod sends when it starts: ``"name/version"``, and that it draws frames."""
+    return encode({"v": PROTOCOL, "type": "hello", "pod": name + "/" + version, "frames": True})
 
 
 def button_line(button, gesture):
@@ -311,6 +318,8 @@ class Pod:
 
     Attributes:
         rows: The ``ROWS`` screen rows, ``COLUMNS`` characters each.
+        frame: The screen's pixels when the Pi sent a frame (bytes, rows of
+            MONO_HLSB), else None: then ``rows`` is drawn.
         inverted: Indices of the rows drawn white on black (header, choice).
         face: The last face message, or None before the first.
         seat: The seat index the Pi gave, or None.
@@ -328,6 +337,8 @@ class Pod:
         self.alert = ""
         self.rows = waiting_rows(columns, rows)
         self.inverted = (0,)
+        self.frame = None
+        self.frame_size = (0, 0)
         self.dirty = True
 
     def hello(self):
@@ -362,13 +373,24 @@ class Pod:
             self.face = message
             self.seat = message["seat"]
             self.alert = ""
+            self.frame = None
+            self._draw()
+            return None
+        if kind == "frame":
+            problem, bits = _check_frame(message)
+            if problem:
+                return "frame message: " + problem
+            self.face = message
+            self.seat = message["seat"]
+            self.alert = ""
+            self.frame, self.frame_size = bits, (message["width"], message["height"])
             self._draw()
             return None
         if kind == "error":
             self.alert = str(message.get("message", ""))
             self._draw()
             return None
-        return "a pod takes face and error messages, not " + repr(kind)
+        return "a pod takes face, frame and error messages, not " + repr(kind)
 
     def _draw(self):
         if self.face is None:
@@ -376,6 +398,12 @@ class Pod:
             if self.alert:
                 rows[-1] = pad(fit("! " + to_ascii(self.alert), self.columns), self.columns)
             self.rows, self.inverted = rows, (0,)
+        elif self.frame is not None:
+            # The pixels are drawn as they came; an alert takes the bottom row over them.
+            rows = [""] * self.row_count
+            if self.alert:
+                rows[-1] = fit("! Pi: " + to_ascii(self.alert), self.columns)
+            self.rows, self.inverted = rows, ()
         else:
             face = self.face
             if self.alert:
@@ -387,6 +415,26 @@ class Pod:
 
 
 _FACE_TEXT = ("header", "ask", "name", "choice", "position", "notice")
+
+
+def _check_frame(message):
+    """(why a frame message cannot be shown or None, its pixels)."""
+    seat, width, height = message.get("seat"), message.get("width"), message.get("height")
+    for value in (seat, width, height):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            return "'seat', 'width' and 'height' must be integers 0 or more", None
+    if width != COLUMNS * 8 or height != ROWS * 8:
+        return "this pod's screen is " + str(COLUMNS * 8) + "x" + str(ROWS * 8), None
+    bits = message.get("bits")
+    if not isinstance(bits, str):
+        return "'bits' must be a string", None
+    try:
+        data = a2b_base64(bits)
+    except ValueError:
+        return "'bits' is not base64", None
+    if len(data) != width // 8 * height:
+        return "'bits' must hold " + str(width // 8 * height) + " bytes", None
+    return None, data
 
 
 def _check_face(message):

@@ -57,7 +57,7 @@ def test_a_line_from_the_pi_nested_too_deeply_is_dropped_and_the_good_line_befor
 
 
 def test_pod_lines_are_what_the_pi_decodes():
-    assert protocol.decode(json.loads(podlogic.hello_line("pod", "1.0"))) == protocol.Hello("pod/1.0")
+    assert protocol.decode(json.loads(podlogic.hello_line("pod", "1.0"))) == protocol.Hello("pod/1.0", frames=True)
     assert protocol.decode(json.loads(podlogic.button_line("ok", "hold"))) == protocol.PodEvent("ok", "hold")
     error = protocol.decode(json.loads(podlogic.error_line("e" * 500)))
     assert isinstance(error, protocol.ErrorReport) and len(error.message) == podlogic.MAX_ERROR
@@ -158,7 +158,7 @@ def test_a_pod_answers_lines_it_cannot_use_and_keeps_its_face():
                           b'{"v": 1, "type": "face", "seat": 0, "header": "h", "ask": "a", "panel": [1]}\n')
     reasons = [json.loads(line)["message"] for line in replies]
     assert reasons == ["protocol version 2 is not supported; this pod speaks 1",
-                       "a pod takes face and error messages, not 'table'",
+                       "a pod takes face, frame and error messages, not 'table'",
                        "line 4 is not JSON; dropped",
                        "face message: 'panel' must be an array of strings"]
     assert pod.rows == good and pod.inverted == (0, 7)
@@ -348,6 +348,9 @@ class FakeOled:
     def show(self):
         self.calls.append(("show",))
 
+    def blit(self, buffer, x, y):
+        self.calls.append(("blit", bytes(buffer.data), buffer.width, buffer.height, buffer.format, x, y))
+
 
 class FakePin:
     IN, PULL_UP = 0, 1
@@ -379,6 +382,9 @@ def pod_main(monkeypatch):
     monkeypatch.setitem(sys.modules, "micropython", types.SimpleNamespace(kbd_intr=lambda c: None))
     monkeypatch.setitem(sys.modules, "ssd1306", types.SimpleNamespace())
     monkeypatch.setitem(sys.modules, "podlogic", podlogic)
+    framebuf = types.SimpleNamespace(MONO_HLSB=3, FrameBuffer=lambda data, w, h, fmt: types.SimpleNamespace(
+        data=data, width=w, height=h, format=fmt))
+    monkeypatch.setitem(sys.modules, "framebuf", framebuf)
     monkeypatch.setattr(time, "ticks_ms", lambda: clock["now"], raising=False)
     monkeypatch.setattr(time, "ticks_diff", lambda a, b: a - b, raising=False)
 
@@ -401,7 +407,8 @@ def test_main_draws_the_face_it_is_sent_and_sends_a_held_ok(pod_main):
     oled = FakeOled()
     buttons = {"prev": FakePin(), "next": FakePin(), "ok": FakePin(0)}   # ok held down
     pod = main.run(link, oled, buttons, steps=200)
-    assert json.loads(link.written[0]) == {"v": 1, "type": "hello", "pod": "courtier-pod/" + podlogic.VERSION}
+    assert json.loads(link.written[0]) == {"v": 1, "type": "hello", "pod": "courtier-pod/" + podlogic.VERSION,
+                                           "frames": True}
     assert [json.loads(w) for w in link.written[1:]] == [{"v": 1, "type": "button", "button": "ok",
                                                          "gesture": "hold"}]
     texts = [call for call in oled.calls if call[0] == "text"]
@@ -428,3 +435,86 @@ def test_main_shows_a_crash_on_the_screen_and_restarts_the_pod(pod_main, monkeyp
     texts = [call[1] for call in oled.calls if call[0] == "text"]
     assert texts[:2] == ["pod error:      ", "OSError(5, 'I2C "]
     assert resets == [main.CRASH_PAUSE_MS]
+
+
+# --- faces a pod's font cannot draw go as pixels ------------------------------------------
+
+CHINESE = Face("藍", "第3輪 紅", ("檯面 武8 僧5 農3", "手牌 1 2 X"), "忍4攻擊你的位置1", "用僧侶（+2）", "1/2")
+
+
+def test_a_chinese_face_goes_as_the_seat_screens_frame_to_a_pod_that_draws_frames(tmp_path):
+    from firmware.table.render import render_face
+
+    assert protocol.needs_frame(CHINESE) and not protocol.needs_frame(Face("Blue", "T3", (), "Defend:"))
+    message = protocol.encode_frame(1, render_face(CHINESE))
+    line = protocol.encode_line(message)
+    assert len(line) < podlogic.MAX_LINE and message["width"] == 128 and message["height"] == 64
+    frame = protocol.decode(json.loads(line))
+    assert frame == protocol.FrameUpdate(1, 128, 64, render_face(CHINESE).tobytes())
+    pod = Pod("pod")
+    assert pod.receive(line) == []
+    assert pod.frame == render_face(CHINESE).tobytes() and pod.seat == 1 and pod.dirty
+    # The Pi's complaint still reaches the screen: on the bottom row, over the pixels.
+    pod.receive(protocol.encode_line(protocol.encode_error("Blue: line 2 is not JSON")))
+    assert pod.frame is not None and pod.rows[-1].startswith("! Pi: Blue")
+
+
+@pytest.mark.parametrize("bad, reason", [
+    ({"bits": "not base64!"}, "'bits' is not base64"),
+    ({"bits": "AAAA"}, "needs 1024 bytes of 'bits', not 3"),
+    ({"width": 4096}, "the size at most 256x128"),
+])
+def test_a_bad_frame_is_refused_by_both_ends(bad, reason):
+    from firmware.table.render import render_face
+
+    message = {**protocol.encode_frame(0, render_face(CHINESE)), **bad}
+    with pytest.raises(protocol.ProtocolError, match=reason.replace("(", r"\(")):
+        protocol.decode(message)
+    pod = Pod("pod")
+    replies = pod.receive(protocol.encode_line(message))
+    assert len(replies) == 1 and json.loads(replies[0])["message"].startswith("frame message: ")
+    assert pod.frame is None
+
+
+def test_a_serial_seat_sends_words_unless_its_pod_draws_frames_and_the_face_needs_them(pod_end):
+    seat = SerialSeat(Link(pod_end.path, name="Blue"), 1)
+    ascii_face = Face("Blue", "T3", ("Row Sa8",), "Defend:", "Reveal", "1/2")
+    assert seat.message(CHINESE)["type"] == "face"            # an old pod: words, as before
+    seat.frames = True
+    assert seat.message(CHINESE)["type"] == "frame"
+    assert seat.message(ascii_face)["type"] == "face"         # ASCII stays words: 10x smaller
+    seat.close()
+
+
+def test_a_pod_at_a_seat_reading_chinese_gets_its_frame_over_the_pty(pod_end, table):
+    from firmware.table.render import render_face
+
+    runtime, seat, pump = table
+    pod_end.next_face()                                     # words, before the pod said hello
+    pod_end.write(pod_end.pod.hello())
+    ready, _, _ = select.select([seat.link.port.fileno()], [], [], WAIT)
+    assert ready
+    pump.poll(0.0)
+    assert seat.frames and seat.pod == "test-pod/" + podlogic.VERSION
+    runtime.set_language(1, "zh_Hant")                      # Blue chooses 繁體中文 at the table
+    pod_end.pod.dirty = False
+    pod_end.run_until(lambda: pod_end.pod.frame is not None, "a frame")
+    face = runtime.seats[1].face
+    assert face.ask == "用哪張出戰：" and face.seat_name == "藍"  # Blue attacks, in Chinese
+    assert pod_end.pod.frame == render_face(face).tobytes()
+    assert pod_end.received[-1]["type"] == "frame" and pod_end.received[-1]["seat"] == 1
+
+
+def test_main_draws_a_frame_it_is_sent(pod_main):
+    from firmware.table.render import render_face
+
+    main, clock = pod_main
+    line = protocol.encode_line(protocol.encode_frame(1, render_face(CHINESE)))
+    link = FakeLink([line[:700], line[700:]])
+    oled = FakeOled()
+    buttons = {"prev": FakePin(), "next": FakePin(), "ok": FakePin()}
+    main.run(link, oled, buttons, steps=10)
+    blits = [call for call in oled.calls if call[0] == "blit"]
+    assert blits == [("blit", render_face(CHINESE).tobytes(), 128, 64, 3, 0, 0)]
+    after = oled.calls[oled.calls.index(blits[0]):]
+    assert not [call for call in after if call[0] == "text"] and after[-1] == ("show",)  # pixels alone

@@ -76,7 +76,7 @@ def test_error_messages_are_cut_to_fit_a_pod_buffer():
     ({"v": True, "type": "hello", "pod": "p/1"}, "protocol version True is not supported"),
     ({"v": 1}, "message has no 'type' string"),
     ({"v": 1, "type": 7}, "'type' must be a string, not an integer"),
-    ({"v": 1, "type": "blink"}, "unknown message type 'blink'; known: button, command, error, face, hello"),
+    ({"v": 1, "type": "blink"}, "unknown message type 'blink'; known: button, command, error, face, frame, hello"),
     ({"v": 1, "type": "button", "gesture": "press"}, "button message: missing field 'button'"),
     ({"v": 1, "type": "button", "button": "up", "gesture": "press"},
      "button message: 'button' must be one of prev, next, ok, not 'up'"),
