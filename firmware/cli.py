@@ -116,7 +116,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     loaded = journals.load(Path(args.file))
     match = Match.replay(loaded.header, loaded.actions)
     for warning in loaded.warnings:
-        print(_("warning: {warning}").format(warning=warning), file=sys.stderr)
+        print(_("warning: {text}").format(text=warning), file=sys.stderr)
     if args.json:
         result = match.result()
         print(json.dumps({
@@ -144,16 +144,16 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     report = load_report(Path(args.file))
     for warning in report.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(_("warning: {text}").format(text=warning), file=sys.stderr)
     if args.html:
         try:
             html = report_html(report)
         except ImportError as err:
-            print(f"courtier: the HTML report needs the web extra (pip install 'courtier[web]'): {err}",
-                  file=sys.stderr)
+            print(_("courtier: the HTML report needs the web extra (pip install 'courtier[web]'): {error}")
+                  .format(error=err), file=sys.stderr)
             return 2
         Path(args.html).write_text(html, encoding="utf-8")
-        print(f"Report: {args.html}")
+        print(_("Report: {path}").format(path=args.html))
         return 0
     sys.stdout.write(report_text(report))
     return 0

@@ -67,8 +67,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         lock = TableLock.acquire(directory)  # held until this process ends: one table per directory
     except OSError as err:
-        raise StartupError(f"cannot lock the state directory {directory} ({err.strerror}): give the user "
-                           "running courtier write access to it") from None
+        raise StartupError(_("cannot lock the state directory {directory} ({reason}): give the user "
+                             "running courtier write access to it").format(directory=directory,
+                                                                           reason=err.strerror)) from None
     with lock:
         session = open_session(directory, args.game, players, seed=args.seed,
                                options=parse_option_pairs(args.option), names=names, new=args.new,

@@ -28,7 +28,7 @@ from PIL import Image, ImageDraw, ImageFont
 from .table.render import WIDE_LINE, fit
 from .table.render import font as screen_font
 
-from engine.i18n import N_, _, set_language
+from engine.i18n import N_, _, ngettext, set_language
 from hardware.errors import HardwareError, ScreenError
 from hardware.events import BUTTONS, InputEvent
 from hardware.factory import Seat, Table
@@ -138,9 +138,9 @@ def _positive_seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(_("not a number of seconds: {text!r}").format(text=text)) from None
     if not 0 < value <= 600:
-        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 600 seconds, not {text}")
+        raise argparse.ArgumentTypeError(_("must be more than 0 and at most 600 seconds, not {text}").format(text=text))
     return value
 
 
@@ -167,17 +167,17 @@ class _SelfTest:
 
     def run(self) -> int:
         table, config, report = self.table, self.table.config, self.report
-        self.say(f"Self-test of {config.name}: {len(table.seats)} seats, {table.backend} "
-                 f"backend, table file {config.source}")
-        self.say("Screens:")
+        self.say(_("Self-test of {name}: {seats} seats, {backend} backend, table file {source}").format(
+            name=config.name, seats=len(table.seats), backend=table.backend, source=config.source))
+        self.say(_("Screens:"))
         for seat in table.seats:
             self.check_screen(seat)
         if config.public_screen is not None:
             self.check_public_screen()
         if any(s.screen is not None and s.config.screen is not None
                and s.config.screen.bus == "spi" for s in table.seats):
-            self.say("  An SPI panel cannot answer back: if one stays dark although it says "
-                     "ok here, check its wiring.")
+            self.say(_("  An SPI panel cannot answer back: if one stays dark although it says "
+                       "ok here, check its wiring."))
 
         self.say(_("Buttons: press each one when asked ({seconds:g} s each).").format(seconds=self.timeout))
         asker = _Asker()
@@ -193,9 +193,9 @@ class _SelfTest:
                  .format(screens_ok=report.screens_ok, screens=report.screens, inputs_ok=report.inputs_ok,
                          inputs=report.inputs))
         if not report.problems:
-            self.say("Everything answered: the table is wired as its file says.")
+            self.say(_("Everything answered: the table is wired as its file says."))
             return 0
-        self.say(f"{len(report.problems)} problem(s):")
+        self.say(ngettext("{n} problem:", "{n} problems:", len(report.problems)).format(n=len(report.problems)))
         for problem in report.problems:
             self.say(f"  - {problem}")
         return 1
@@ -205,18 +205,19 @@ class _SelfTest:
     def check_screen(self, seat: Seat) -> None:
         config = seat.config
         if config.bot is not None:
-            self.say(f"  skip  {config.label}: played by a bot ({config.bot}), no screen or buttons")
+            self.say(_("  skip  {seat}: played by a bot ({bot}), no screen or buttons").format(
+                seat=config.label, bot=config.bot))
             return
         if config.serial is not None:
             error = seat.errors.get("link")
             if error is None:
-                self.say(f"  skip  {config.label}: serial seat on {config.serial.port} "
-                         "(this test covers seats wired to the Pi)")
+                self.say(_("  skip  {seat}: serial seat on {port} (this test covers seats wired to the Pi)")
+                         .format(seat=config.label, port=config.serial.port))
                 return
-            self.say(f"  FAIL  {config.label}: serial seat on {config.serial.port}")
+            self.say(_("  FAIL  {seat}: serial seat on {port}").format(seat=config.label, port=config.serial.port))
             self.report.problems.append(
-                f"{config.label}: could not open {config.serial.port}: {error}. "
-                "Check the cable, and that the user is in the dialout group.")
+                _("{seat}: could not open {port}: {error}. Check the cable, and that the user is in the dialout "
+                  "group.").format(seat=config.label, port=config.serial.port, error=error))
             return
         assert config.screen is not None
         self.report.screens += 1
@@ -239,16 +240,16 @@ class _SelfTest:
                 table.public_screen.show(image)
             except ScreenError as exc:
                 error = exc
-        self.record_screen("public screen", screen_config, error)
+        self.record_screen(_("public screen"), screen_config, error)
 
     def record_screen(self, label: str, config: ScreenConfig, error: HardwareError | None) -> None:
         """Say how one screen did, and keep its problem and what to check for the summary."""
         if error is not None:
-            self.say(f"  FAIL  {label}: {config.describe()}")
+            self.say(_("  FAIL  {seat}: {screen}").format(seat=label, screen=config.describe()))
             self.report.problems.append(f"{_screen_problem(error)} {_screen_hint(config, error)}")
             return
         self.report.screens_ok += 1
-        self.say(f"  ok    {label}: {config.describe()}")
+        self.say(_("  ok    {seat}: {screen}").format(seat=label, screen=config.describe()))
 
     def show(self, seat: Seat, line: str) -> ScreenError | None:
         """Show the seat's card with one line of text, unless its screen already failed."""
@@ -271,13 +272,13 @@ class _SelfTest:
         self.report.inputs += len(BUTTONS)
         error = seat.errors.get("buttons")
         if error is not None or seat.buttons is None:
-            what = "encoder" if encoder else "buttons"
-            self.say(f"  FAIL  {config.label}: {what} could not be opened")
+            what = _("encoder") if encoder else _("buttons")
+            self.say(_("  FAIL  {seat}: {what} could not be opened").format(seat=config.label, what=what))
             self.report.problems.append(
-                f"{config.label} {what}: {error}. Another program or a kernel driver holds "
-                "a pin (is courtier.service running? `sudo systemctl stop courtier`; GPIO14/15 "
-                "need the serial console off, GPIO7-11 need SPI off), or the user is not in "
-                "the gpio group.")
+                _("{seat} {what}: {error}. Another program or a kernel driver holds a pin (is courtier.service "
+                  "running? `sudo systemctl stop courtier`; GPIO14/15 need the serial console off, GPIO7-11 "
+                  "need SPI off), or the user is not in the gpio group.").format(
+                      seat=config.label, what=what, error=error))
             return
         asks = _ENCODER_ASKS if encoder else _BUTTON_ASKS
         missing = 0
@@ -298,9 +299,10 @@ class _SelfTest:
             self.report.problems.append(_input_problem(config, button, others, self.timeout))
         if missing == len(BUTTONS):
             self.report.problems.append(
-                f"Nothing at all answered on {config.label}: check the ground wire its "
-                f"{'encoder and switch share' if encoder else 'buttons share'}, and that the "
-                "table file's pins are the ones wired.")
+                (_("Nothing at all answered on {seat}: check the ground wire its encoder and switch share, and "
+                   "that the table file's pins are the ones wired.") if encoder else
+                 _("Nothing at all answered on {seat}: check the ground wire its buttons share, and that the "
+                   "table file's pins are the ones wired.")).format(seat=config.label))
         self.prompt(seat, _("all answered") if not missing else _("see the report"))
 
     def prompt(self, seat: Seat, line: str) -> None:
@@ -315,7 +317,7 @@ class _SelfTest:
 
 def _screen_problem(error: HardwareError) -> str:
     text = str(error).rstrip(".")
-    return f"{text}: the screen did not answer." if isinstance(error, ScreenError) else f"{text}."
+    return _("{error}: the screen did not answer.").format(error=text) if isinstance(error, ScreenError) else f"{text}."
 
 
 def _screen_hint(screen: ScreenConfig, error: HardwareError) -> str:

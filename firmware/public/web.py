@@ -60,9 +60,10 @@ def parse_listen(text: str) -> tuple[str, int]:
     try:
         number = int(port)
     except ValueError:
-        raise WebError(f"--web {text!r}: the port must be a number, as in 8080 or 127.0.0.1:8080") from None
+        raise WebError(_("--web {text!r}: the port must be a number, as in 8080 or 127.0.0.1:8080").format(
+            text=text)) from None
     if not 0 <= number <= 65535:
-        raise WebError(f"--web {text!r}: the port must be 0 to 65535")
+        raise WebError(_("--web {text!r}: the port must be 0 to 65535").format(text=text))
     return host or LAN, number
 
 
@@ -135,9 +136,10 @@ class TablePage:
         self._thread = threading.Thread(target=self._run, name="table-page", daemon=True)
         self._thread.start()
         if not self._ready.wait(timeout):
-            raise WebError("the table page did not start in time")
+            raise WebError(_("the table page did not start in time"))
         if self._failed is not None:
-            raise WebError(f"cannot serve the table page on {self.host}:{self.port}: {self._failed}")
+            raise WebError(_("cannot serve the table page on {host}:{port}: {error}").format(
+                host=self.host, port=self.port, error=self._failed))
         self.public.subscribe(self._take)
         return self.urls
 

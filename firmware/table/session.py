@@ -50,36 +50,39 @@ def new_seed() -> int:
 
 def _what_to_do(err: OSError | Unreadable, directory: Path) -> str:
     if err.errno in (errno.EACCES, errno.EPERM):
-        return (f"give the user running courtier read and write access to {directory} and everything "
-                f"in it (for the service: sudo chown -R courtier: {directory})")
+        return _("give the user running courtier read and write access to {directory} and everything "
+                 "in it (for the service: sudo chown -R courtier: {directory})").format(directory=directory)
     if err.errno == errno.EROFS:
-        return "the file system is read-only: mount it read-write, or set COURTIER_STATE_DIR to a writable directory"
+        return _("the file system is read-only: mount it read-write, or set COURTIER_STATE_DIR to a writable "
+                 "directory")
     if err.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
-        return "free some space on the card, then start again"
+        return _("free some space on the card, then start again")
     if err.errno == errno.EIO:
-        return "the card may be failing: copy the state directory off it and check the card"
-    return "fix that, then start again"
+        return _("the card may be failing: copy the state directory off it and check the card")
+    return _("fix that, then start again")
 
 
 def prepare_state_dir(directory: Path) -> None:
     """Make sure the state directory can hold games, or raise StartupError saying what to do."""
     if directory.exists() and not directory.is_dir():
-        raise StartupError(f"the state directory {directory} is not a directory: move that file away, "
-                           "or set COURTIER_STATE_DIR to a directory")
+        raise StartupError(_("the state directory {directory} is not a directory: move that file away, "
+                             "or set COURTIER_STATE_DIR to a directory").format(directory=directory))
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise StartupError(f"cannot create the state directory {directory} ({err.strerror}): "
-                           f"{_what_to_do(err, directory)}") from None
+        raise StartupError(_("cannot create the state directory {directory} ({reason}): {what}").format(
+            directory=directory, reason=err.strerror, what=_what_to_do(err, directory))) from None
     if not os.access(directory, os.W_OK | os.X_OK):
-        raise StartupError(f"the state directory {directory} is not writable: "
-                           f"{_what_to_do(PermissionError(errno.EACCES, ''), directory)}")
+        raise StartupError(_("the state directory {directory} is not writable: {what}").format(
+            directory=directory, what=_what_to_do(PermissionError(errno.EACCES, ""), directory)))
     path = directory / CURRENT
     if path.is_symlink() and not path.exists():
-        raise StartupError(f"the saved game {path} is a link to {os.readlink(path)}, which does not exist: "
-                           "restore the file it points to, or remove the link to start a new game")
+        raise StartupError(_("the saved game {path} is a link to {target}, which does not exist: restore the "
+                             "file it points to, or remove the link to start a new game").format(
+                                 path=path, target=os.readlink(path)))
     if path.exists() and not path.is_file():
-        raise StartupError(f"the saved game {path} is not a file: move it away to start a new game")
+        raise StartupError(_("the saved game {path} is not a file: move it away to start a new game").format(
+            path=path))
 
 
 def _recover_next(directory: Path) -> None:
@@ -155,8 +158,8 @@ def open_session(directory: Path, game: str | None, players: int, *, seed: int |
             loaded = journals.load(path)
             previous = Match.replay(loaded.header, loaded.actions)
         except Unreadable as err:
-            raise StartupError(f"the saved game {path} cannot be read ({err}); it is left as it is: "
-                               f"{_what_to_do(err, directory)}") from None
+            raise StartupError(_("the saved game {path} cannot be read ({error}); it is left as it is: {what}")
+                               .format(path=path, error=err, what=_what_to_do(err, directory))) from None
         except BadJournal as err:
             try:
                 aside = journals.keep_aside(path)
