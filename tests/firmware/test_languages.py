@@ -149,3 +149,13 @@ def test_locale_names_are_understood_on_the_command_line(tmp_path, capsys):
 
     assert main(["games", "--lang", "zh_TW.UTF-8"]) == 0
     assert "天皇" in capsys.readouterr().out
+
+
+def test_the_quo_vadis_end_screen_marks_a_seat_out_of_the_senate_in_the_readers_words():
+    from engine.games.quovadis.text import final_lines
+    from engine.i18n import reading
+
+    over = {"scores": {"0": 23, "1": 9}}
+    assert final_lines(over, ["Red", "Blue"], [1]) == ["Red 23  Blu 9 out"]
+    with reading("zh_Hant"):
+        assert final_lines(over, ["紅", "藍"], [1]) == ["紅 23  藍 9 出局"]

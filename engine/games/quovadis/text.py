@@ -38,7 +38,8 @@ def header(view: dict[str, Any], names: Sequence[str]) -> str:
 
 def final_lines(over: dict[str, Any], names: Sequence[str], mark_out: Sequence[int] = ()) -> list[str]:
     """Every seat's final score, two to a line (the end screen shows them all)."""
-    cells = [f"{names[int(s)][:3]} {v}{' out' if int(s) in mark_out else ''}" for s, v in over["scores"].items()]
+    cells = [(_("{name} {score} out") if int(s) in mark_out else "{name} {score}").format(name=names[int(s)][:3], score=v)
+             for s, v in over["scores"].items()]
     return ["  ".join(cells[i:i + 2]) for i in range(0, len(cells), 2)]
 
 
