@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from engine.games import get_game
-from engine.i18n import N_, _
+from engine.i18n import N_, _, reader_names
 from engine.match import Header
 
 from ..table import journal as journals
+from ..table.render import cells, ljust_cells
 from .boards import Row, Table, board
 from .history import Entry, History, replay
 
@@ -81,7 +82,7 @@ def build_report(header: Header, actions: Sequence[dict[str, Any]]) -> Report:
     history = replay(header, actions)
     match = history.match
     game = get_game(header.game)
-    names = tuple(match.names)
+    names = reader_names(match.names)  # the table's language
     public = match.public_view()
     about = _("{players} players ({names}), seed {seed}, {n} actions").format(
         players=header.players, names=", ".join(names), seed=header.seed, n=len(match.actions))
@@ -92,7 +93,7 @@ def build_report(header: Header, actions: Sequence[dict[str, Any]]) -> Report:
     line = match.prompt().line
     if result is not None:
         line = _("Winner: {names}").format(names=", ".join(names[w] for w in result.winners))
-    report = Report(header.game, game.title, names, about, result is not None, line,
+    report = Report(header.game, _(game.title), names, about, result is not None, line,
                     timeline=history.timeline, board=board(header.game, public, names))
     if result is not None:
         report.scores = scores_table(result.scores, result.winners, result.breakdown, names)
@@ -174,10 +175,10 @@ def charts(history: History, names: Sequence[str]) -> list[Chart]:
 def table_text(table: Table) -> list[str]:
     """A table as aligned columns of text."""
     rows = [table.columns] + [row.cells for row in table.rows]
-    widths = [max(len(r[i]) if i < len(r) else 0 for r in rows) for i in range(len(table.columns))]
+    widths = [max(cells(r[i]) if i < len(r) else 0 for r in rows) for i in range(len(table.columns))]  # Chinese: 2 cells
     lines = [table.title]
     for row in rows:
-        lines.append("  " + "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip())
+        lines.append("  " + "  ".join(ljust_cells(cell, widths[i]) for i, cell in enumerate(row)).rstrip())
     if table.note:
         lines.append("  " + table.note)
     return lines

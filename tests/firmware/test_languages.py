@@ -159,3 +159,28 @@ def test_the_quo_vadis_end_screen_marks_a_seat_out_of_the_senate_in_the_readers_
     assert final_lines(over, ["Red", "Blue"], [1]) == ["Red 23  Blu 9 out"]
     with reading("zh_Hant"):
         assert final_lines(over, ["紅", "藍"], [1]) == ["紅 23  藍 9 出局"]
+
+
+def test_the_table_page_and_the_report_speak_the_tables_language(tmp_path):
+    pytest.importorskip("aiohttp", reason="the table page needs the web extra (pip install 'courtier[web]')")
+    import urllib.request
+
+    from engine import i18n
+    from firmware.public import PublicTable
+    from firmware.public.report import build_report, report_text
+    from firmware.public.web import TablePage
+
+    i18n.set_language("zh_Hant")
+    runtime = Runtime(Match.new("tenno", 3, seed=11), [None] * 3)
+    page = TablePage(PublicTable().attach(runtime), runtime, "127.0.0.1", 0)
+    page.start()
+    try:
+        with urllib.request.urlopen(page.urls[0], timeout=10) as response:
+            html = response.read().decode("utf-8")
+    finally:
+        page.close()
+    assert "<h1>天皇</h1>" in html and "<h3>檯面</h3>" in html and ">紅<" in html
+    assert runtime.match.prompt().line in html and "Rows" not in html
+    match = Match.new("tenno", 2, seed=3)
+    text = report_text(build_report(match.header, []))
+    assert text.startswith("天皇: 2 人（紅, 藍）") and "Timeline" not in text and "時間線" in text
