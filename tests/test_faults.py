@@ -438,11 +438,32 @@ def test_a_journal_line_nested_too_deeply_is_kept_aside_and_the_table_starts(gam
 
 # --- a journal unreadable for a while ------------------------------------------------------
 
+def _make_unusable(path: Path, how: str) -> tuple[str, str]:
+    """Make the journal unusable for a passing reason; return words its refusal must hold."""
+    if how == "unreadable":
+        os.chmod(path, 0)
+    elif how == "read-only":  # a file left owned by another user: readable, not writable
+        os.chmod(path, 0o444)
+    else:  # an I/O error: reading /proc/self/mem at offset 0 fails with EIO in whoever reads it
+        os.replace(path, path.with_name("held.jsonl"))
+        os.symlink("/proc/self/mem", path)
+        return "Input/output error", "check the card"
+    return "Permission denied", "chown -R courtier:"
+
+
+def _make_usable(path: Path) -> None:
+    held = path.with_name("held.jsonl")
+    if held.exists():
+        os.replace(held, path)
+    os.chmod(path, 0o644)
+
+
 @pytest.mark.parametrize("game, players", _games(4))
 def test_a_journal_unreadable_for_a_while_stops_the_table_with_the_reason_and_loses_nothing(game, players):
-    """Permission denied is not damage: the table refuses to start (exit 78, one line saying why and
-    what to do), the file stays where it is, and once it is readable again the game resumes. The
-    journal is made unreadable, or readable but not writable (a file left owned by another user)."""
+    """Permission denied or an I/O error is not damage: the table refuses to start (exit 78, one
+    line saying why and what to do), the file stays where it is, and once it can be used again the
+    game resumes. The journal is made unreadable, readable but not writable (a file left owned by
+    another user), or a read of it fails with EIO, in turn."""
     try:
         python, extra_env = unprivileged_python(str(ROOT))
     except RuntimeError as why:
@@ -463,22 +484,23 @@ def test_a_journal_unreadable_for_a_while_stops_the_table_with_the_reason_and_lo
             table.kill()
             path = state / "current.jsonl"
             before = path.read_bytes()
-            os.chmod(path, (0, 0o444)[faults % 2])  # unreadable, or readable but not writable
+            reason, what_to_do = _make_unusable(path, ("unreadable", "read-only", "eio")[faults % 3])
             refused = subprocess.run(_command(game, players, state, python=python), capture_output=True,
                                      text=True, timeout=WAIT, **run)
             assert refused.returncode == CONFIG, refused.stderr
             message = refused.stderr.strip()
-            assert len(message.splitlines()) == 1 and "Permission denied" in message
-            assert "it is left as it is" in message and "chown -R courtier:" in message
-            os.chmod(path, 0o644)
-            assert path.read_bytes() == before and sorted(p.name for p in state.glob("current*")) == [path.name]
+            assert len(message.splitlines()) == 1 and reason in message, message
+            assert "it is left as it is" in message and what_to_do in message, message
+            assert sorted(p.name for p in state.glob("current*")) == [path.name]  # nothing moved aside
+            _make_usable(path)
+            assert path.read_bytes() == before
             faults += 1
             table = Table(_command(game, players, state, python=python), **run)
         assert table.finish() == 0, table.stderr
         length = _same_as_reference(state, game, players)
     finally:
         shutil.rmtree(home)
-    _report("a journal unreadable for a while (permission denied)", game, faults, length)
+    _report("a journal unreadable for a while (permission denied, I/O error)", game, faults, length)
 
 
 # --- a saved game for more seats than the table has --------------------------------------
