@@ -324,34 +324,29 @@ def _screen_hint(screen: ScreenConfig, error: HardwareError) -> str:
     """Say what to check for a screen that did not answer, from its bus and the error."""
     text = str(error)
     if "I2C bus not found" in text or "I2C device not found: /dev/" in text:
-        return (f"/dev/i2c-{screen.port} does not exist: turn I2C on (raspi-config > "
-                "Interface Options > I2C, or dtparam=i2c_arm=on in /boot/firmware/config.txt) "
-                "and reboot.")
+        return _("/dev/i2c-{port} does not exist: turn I2C on (raspi-config > Interface Options > I2C, or "
+                 "dtparam=i2c_arm=on in /boot/firmware/config.txt) and reboot.").format(port=screen.port)
     if "permission denied" in text.lower():
-        return ("Run the self-test as a user in the i2c (and spi, gpio) groups, "
-                "e.g. sudo -u courtier.")
+        return _("Run the self-test as a user in the i2c (and spi, gpio) groups, e.g. sudo -u courtier.")
     if screen.bus == "spi":
-        return (f"Check SPI is on (dtparam=spi=on), and the panel's wires: MOSI GPIO10, "
-                f"SCLK GPIO11, DC GPIO{screen.gpio_dc}"
-                + (f", RST GPIO{screen.gpio_rst}" if screen.gpio_rst is not None else "")
-                + (f", CS GPIO{screen.gpio_cs}" if screen.gpio_cs is not None
-                   else f", CE{screen.device}")
-                + ", VCC 3.3 V and GND.")
-    wires = ("SDA to GPIO2 (pin 3), SCL to GPIO3 (pin 5)" if screen.port == 1
-             else f"SDA and SCL to the pins of I2C bus {screen.port}")
+        wires = (f"DC GPIO{screen.gpio_dc}"
+                 + (f", RST GPIO{screen.gpio_rst}" if screen.gpio_rst is not None else "")
+                 + (f", CS GPIO{screen.gpio_cs}" if screen.gpio_cs is not None else f", CE{screen.device}"))
+        return _("Check SPI is on (dtparam=spi=on), and the panel's wires: MOSI GPIO10, SCLK GPIO11, {wires}, "
+                 "VCC 3.3 V and GND.").format(wires=wires)
+    wires = (_("SDA to GPIO2 (pin 3), SCL to GPIO3 (pin 5)") if screen.port == 1
+             else _("SDA and SCL to the pins of I2C bus {port}").format(port=screen.port))
     if screen.mux is not None and "multiplexer not found" in text:
-        return (f"The TCA9548A itself did not answer at {screen.mux:#04x}: check its VIN "
-                f"(3.3 V), GND, {wires}, its A0-A2 jumpers ({screen.mux:#04x} = 0x70 + "
-                f"A2A1A0) and that RST is not held low. `i2cdetect -y {screen.port}` must "
-                f"list {screen.mux:#04x}.")
+        return _("The TCA9548A itself did not answer at {mux}: check its VIN (3.3 V), GND, {wires}, its A0-A2 "
+                 "jumpers ({mux} = 0x70 + A2A1A0) and that RST is not held low. `i2cdetect -y {port}` must list "
+                 "{mux}.").format(mux=f"{screen.mux:#04x}", wires=wires, port=screen.port)
     if screen.mux is not None:
-        return (f"The multiplexer answered, but nothing at {screen.address:#04x} on its "
-                f"channel {screen.channel}: check the panel's SDA to SD{screen.channel} and "
-                f"SCL to SC{screen.channel}, its VCC (3.3 V) and GND, and its address "
-                f"jumper ({screen.address:#04x}). Channels with no pull-ups on the panel "
-                "need 10 kOhm from SD/SC to 3.3 V.")
-    return (f"Check its VCC (3.3 V), GND, {wires}, and its address jumper "
-            f"({screen.address:#04x}); `i2cdetect -y {screen.port}` must list it.")
+        return _("The multiplexer answered, but nothing at {address} on its channel {channel}: check the panel's "
+                 "SDA to SD{channel} and SCL to SC{channel}, its VCC (3.3 V) and GND, and its address jumper "
+                 "({address}). Channels with no pull-ups on the panel need 10 kOhm from SD/SC to 3.3 V.").format(
+                     address=f"{screen.address:#04x}", channel=screen.channel)
+    return _("Check its VCC (3.3 V), GND, {wires}, and its address jumper ({address}); `i2cdetect -y {port}` must "
+             "list it.").format(wires=wires, address=f"{screen.address:#04x}", port=screen.port)
 
 
 def _card(size: tuple[int, int], number: str, name: str, line: str) -> Image.Image:
@@ -385,23 +380,26 @@ def _input_problem(config: SeatConfig, button: str, others: list[str], timeout: 
     if config.encoder is not None:
         pins = config.encoder
         if button == "ok":
-            return (f"{config.label} encoder push on {_pin(pins.push)} never closed in "
-                    f"{timeout:g} s: check the switch's wires to GPIO{pins.push} and to ground.")
-        way = "LEFT" if button == "prev" else "RIGHT"
-        text = (f"{config.label} encoder turned {way} never answered in {timeout:g} s: "
-                f"check A on {_pin(pins.a)}, B on {_pin(pins.b)} and C to ground.")
+            return _("{seat} encoder push on {pin} never closed in {seconds:g} s: check the switch's wires to "
+                     "GPIO{gpio} and to ground.").format(seat=config.label, pin=_pin(pins.push), seconds=timeout,
+                                                         gpio=pins.push)
+        turned = (_("{seat} encoder turned LEFT never answered in {seconds:g} s: check A on {a}, B on {b} and C "
+                    "to ground.") if button == "prev" else
+                  _("{seat} encoder turned RIGHT never answered in {seconds:g} s: check A on {a}, B on {b} and C "
+                    "to ground."))
+        text = turned.format(seat=config.label, seconds=timeout, a=_pin(pins.a), b=_pin(pins.b))
         if ("next" if button == "prev" else "prev") in others:
-            text += " It answered the other way: swap a and b in the table file."
+            text += " " + _("It answered the other way: swap a and b in the table file.")
         return text
     assert config.buttons is not None
     pin = dict(config.buttons.items())[button]
-    text = (f"{config.label} button {button.upper()} on {_pin(pin)} never closed in "
-            f"{timeout:g} s: check the wire from GPIO{pin} to the button and from the "
-            "button's other leg to a ground pin.")
+    text = _("{seat} button {button} on {pin} never closed in {seconds:g} s: check the wire from GPIO{gpio} to the "
+             "button and from the button's other leg to a ground pin.").format(
+                 seat=config.label, button=button.upper(), pin=_pin(pin), seconds=timeout, gpio=pin)
     swapped = [other.upper() for other in others]
     if swapped:
-        text += (f" {' and '.join(swapped)} answered instead: are the wires of "
-                 f"{button.upper()} and {swapped[0]} swapped?")
+        text += " " + _("{others} answered instead: are the wires of {button} and {other} swapped?").format(
+            others=" / ".join(swapped), button=button.upper(), other=swapped[0])
     return text
 
 

@@ -288,3 +288,16 @@ def test_bot_seats_are_skipped():
         code, text, _ = run(table)
     assert code == 0
     assert '  skip  seat 2 ("Black"): played by a bot (normal), no screen or buttons' in text
+
+
+def test_the_self_test_speaks_the_tables_language():
+    """The person wiring the table reads the self-test in the table's language, wiring hints included."""
+    from engine import i18n
+
+    swap = {(1, "prev"): "next", (1, "next"): "prev"}
+    i18n.set_language("zh_Hant")
+    with open_table(parse_table(TABLE), "mock") as table:
+        code, text, _ = run(table, swap=swap)
+    assert code == 1
+    assert "螢幕：" in text and "回應的卻是 NEXT：PREV 與 NEXT 的線是否接反了？" in text
+    assert "Screens:" not in text and "answered instead" not in text
