@@ -163,76 +163,76 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def add_language_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", type=language, metavar="LANG",
-                        help=f"the table's language: {', '.join(LANGUAGES)} (default: the table file's "
-                             "[table] language, else the system locale); with demo, every seat's too")
+                        help=_("the table's language: {languages} (default: the table file's [table] language, else "
+                               "the system locale); with demo, every seat's too").format(languages=", ".join(LANGUAGES)))
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="courtier", description=__doc__)
-    parser.add_argument("-v", "--verbose", action="store_true", help="say more (options, debug log)")
+    parser.add_argument("-v", "--verbose", action="store_true", help=_("say more (options, debug log)"))
     sub = parser.add_subparsers(dest="command", required=True)
 
-    games = sub.add_parser("games", help="list the games and (with -v) their rule options")
+    games = sub.add_parser("games", help=_("list the games and (with -v) their rule options"))
     games.add_argument("-v", "--verbose", dest="games_verbose", action="store_true",
-                       help="also list every rule option with its default, its values and its source")
+                       help=_("also list every rule option with its default, its values and its source"))
     add_language_option(games)
     games.set_defaults(func=cmd_games)
 
-    demo = sub.add_parser("demo", help="bots play a seeded game on the emulated table")
+    demo = sub.add_parser("demo", help=_("bots play a seeded game on the emulated table"))
     demo.add_argument("game")
     demo.add_argument("--players", type=int)
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    demo.add_argument("--journal", help="where to save the game (default: a new file in the state directory)")
-    demo.add_argument("--record", help="save the emulated table as an animated GIF (FILE.gif) or PNG frames (DIR/)")
+    demo.add_argument("--journal", help=_("where to save the game (default: a new file in the state directory)"))
+    demo.add_argument("--record", help=_("save the emulated table as an animated GIF (FILE.gif) or PNG frames (DIR/)"))
     demo.add_argument("--bots", choices=KINDS, default="easy",
-                      help="how the bots play: easy (default), normal, strong, rules (the simple "
-                           "rule-based player) or random")
+                      help=_("how the bots play: easy (default), normal, strong, rules (the simple "
+                             "rule-based player) or random"))
     add_language_option(demo)
     demo.set_defaults(func=cmd_demo)
 
-    replay = sub.add_parser("replay", help="replay a journal and print the state and scores")
+    replay = sub.add_parser("replay", help=_("replay a journal and print the state and scores"))
     replay.add_argument("file")
-    replay.add_argument("--json", action="store_true", help="print JSON for machines")
+    replay.add_argument("--json", action="store_true", help=_("print JSON for machines"))
     add_language_option(replay)
     replay.set_defaults(func=cmd_replay)
 
-    report = sub.add_parser("report", help="the post-game report of a journal: scores, charts, timeline")
+    report = sub.add_parser("report", help=_("the post-game report of a journal: scores, charts, timeline"))
     report.add_argument("file")
-    report.add_argument("--html", metavar="OUT", help="write it as one self-contained HTML page")
+    report.add_argument("--html", metavar="OUT", help=_("write it as one self-contained HTML page"))
     add_language_option(report)
     report.set_defaults(func=cmd_report)
 
-    play = sub.add_parser("play", help="play at the table (the emulated one off a Pi)")
-    play.add_argument("game", nargs="?", help="game to start (default: resume the unfinished one, else tenno)")
+    play = sub.add_parser("play", help=_("play at the table (the emulated one off a Pi)"))
+    play.add_argument("game", nargs="?", help=_("game to start (default: resume the unfinished one, else tenno)"))
     play.add_argument("--players", type=int)
-    play.add_argument("--table", help="table file (default on a laptop: an emulated table)")
+    play.add_argument("--table", help=_("table file (default on a laptop: an emulated table)"))
     play.add_argument("--seed", type=int)
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    play.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")
+    play.add_argument("--new", action="store_true", help=_("start a new game even if one is unfinished"))
     play.add_argument("--ui", choices=("terminal", "braille", "window", "none", "bots"),
-                      help="how the emulated table is shown: terminal (each screen's words), braille "
-                           "(each screen's pixels), window (pygame); none runs the table headless (the "
-                           "default on a Pi); bots lets bots press for every seat")
-    play.add_argument("--record", help="also save the emulated table as an animated GIF (FILE.gif) or PNG frames (DIR/)")
-    play.add_argument("--state-dir", help="where games are saved (default: $COURTIER_STATE_DIR, "
-                                          "$STATE_DIRECTORY or ~/.local/state/courtier)")
+                      help=_("how the emulated table is shown: terminal (each screen's words), braille "
+                             "(each screen's pixels), window (pygame); none runs the table headless (the "
+                             "default on a Pi); bots lets bots press for every seat"))
+    play.add_argument("--record", help=_("also save the emulated table as an animated GIF (FILE.gif) or PNG frames (DIR/)"))
+    play.add_argument("--state-dir", help=_("where games are saved (default: $COURTIER_STATE_DIR, "
+                                            "$STATE_DIRECTORY or ~/.local/state/courtier)"))
     play.add_argument("--bot-seed", type=int, default=0,
-                      help="with --ui bots: the seed the bots choose by (each choice depends only on it "
-                           "and the game so far, so a restarted table plays on the same)")
+                      help=_("with --ui bots: the seed the bots choose by (each choice depends only on it "
+                             "and the game so far, so a restarted table plays on the same)"))
     play.add_argument("--bot", action="append", metavar="SEAT=LEVEL",
-                      help="a bot plays this seat (from 1), e.g. --bot 3=normal; levels: easy, normal, "
-                           "strong (also rules, random); repeat for more seats")
+                      help=_("a bot plays this seat (from 1), e.g. --bot 3=normal; levels: easy, normal, "
+                             "strong (also rules, random); repeat for more seats"))
     play.add_argument("--bots", choices=KINDS,
-                      help="with --ui bots: the bot that plays every seat (default: random choices "
-                           "that depend only on --bot-seed and the game so far)")
+                      help=_("with --ui bots: the bot that plays every seat (default: random choices "
+                             "that depend only on --bot-seed and the game so far)"))
     play.add_argument("--console", metavar="PORT",
-                      help="serve the host console on this serial port (e.g. /dev/serial0)")
+                      help=_("serve the host console on this serial port (e.g. /dev/serial0)"))
     play.add_argument("--console-baudrate", type=int, default=115200,
-                      help="line speed of --console (default 115200)")
+                      help=_("line speed of --console (default 115200)"))
     play.add_argument("--web", metavar="[HOST:]PORT",
-                      help="serve the public table as a page on the local network (no HOST: this "
-                           "machine's LAN addresses; 127.0.0.1:PORT for this machine only)")
+                      help=_("serve the public table as a page on the local network (no HOST: this "
+                             "machine's LAN addresses; 127.0.0.1:PORT for this machine only)"))
     add_language_option(play)
     play.set_defaults(func=cmd_play)
     add_console_parser(sub)
@@ -240,8 +240,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _asked_language(argv: Sequence[str] | None) -> str:
+    """The --lang given anywhere on the command line (so --help speaks it too), else the system locale."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    known, _rest = early.parse_known_args(sys.argv[1:] if argv is None else list(argv))
+    lang = normalize(known.lang) if known.lang else ""
+    return lang if lang in LANGUAGES else system_language()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    set_language(system_language())  # the words of --help and of argument errors
+    set_language(_asked_language(argv))  # the words of --help and of argument errors
     args = build_parser().parse_args(argv)
     set_language(getattr(args, "lang", None) or system_language())
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,

@@ -110,11 +110,11 @@ def run_selftest(table: Table, *, ask_timeout: float = DEFAULT_TIMEOUT, out: Tex
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``selftest`` command to the CLI's subparsers."""
     parser = subparsers.add_parser(
-        "selftest", help="light each screen and ask for each button, to check the wiring")
+        "selftest", help=_("light each screen and ask for each button, to check the wiring"))
     parser.add_argument("--table", default=str(DEFAULT_TABLE),
-                        help=f"table file (default {DEFAULT_TABLE})")
+                        help=_("table file (default {path})").format(path=DEFAULT_TABLE))
     parser.add_argument("--timeout", type=_positive_seconds, default=DEFAULT_TIMEOUT,
-                        help=f"seconds to wait for each button (default {DEFAULT_TIMEOUT:g})")
+                        help=_("seconds to wait for each button (default {seconds:g})").format(seconds=DEFAULT_TIMEOUT))
     from .cli import add_language_option
 
     add_language_option(parser)

@@ -184,3 +184,15 @@ def test_the_table_page_and_the_report_speak_the_tables_language(tmp_path):
     match = Match.new("tenno", 2, seed=3)
     text = report_text(build_report(match.header, []))
     assert text.startswith("天皇: 2 人（紅, 藍）") and "Timeline" not in text and "時間線" in text
+
+
+def test_the_help_of_every_command_speaks_the_language_asked_for(capsys):
+    from firmware.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["demo", "--help", "--lang", "zh_Hans"])
+    out = capsys.readouterr().out
+    assert "机器人的玩法" in out and "how the bots play" not in out
+    with pytest.raises(SystemExit):
+        main(["demo", "--help"])
+    assert "how the bots play" in capsys.readouterr().out  # the suite's own locale: English
