@@ -22,7 +22,7 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
-# Speed, bus bytes and memory of courtier's screen path beside luma's stock one.
+# Engine speed, press-to-light on the real wiring beside luma's stock drivers, cold start, memory: one table.
 bench: $(STAMP)
 	$(BIN)/python -m bench
 

@@ -1,87 +1,120 @@
-"""A seeded game played by pressing mock buttons, on the new and the stock screen path at once.
+"""A seeded game played by pressing buttons on a table file's real wiring: courtier's drivers beside luma's stock ones.
 
-Two tables are opened on the mock backend (``open_table``, for the buttons),
-and each seat's screen is a real driver over a ``RecordingInterface``, so
-every byte a bus would carry is counted:
+Two tables are opened from the same table file, side by side, and differ in
+one thing only, the screen drivers:
 
-- new: ``hardware.partial`` drivers in ``hardware.screens.Screen``; the
-  runtime redraws only the seats whose face changed, ``Screen.show`` skips an
-  identical image, and the driver sends only the changed spans.
-- stock: luma.oled's own driver class of the same name (what
-  ``open_table(..., recording=True)`` builds until ``hardware.screens`` uses
-  the partial drivers; built here by name so the stock path stays stock after
-  that). After every event every seat's face is rendered and sent with
-  luma's full-frame ``display()``, with no skipping. The runtime is given no
-  screens, so it only builds faces and rendering is done once, by the stock loop.
+- courtier: ``hardware.partial``'s drivers (only the changed spans of a
+  frame are sent, an identical frame is skipped);
+- stock: luma.oled's own driver of the same name, which sends the whole
+  frame on every ``display()``: what a careful user of stock luma writes.
+
+Everything else is the same on both: the buttons (gpiozero on a
+``MockFactory``, with the table's leading-edge debounce), the runtime
+(only the seats whose face changed are redrawn, the pressing seat first),
+the journal, and the bus each screen is driven through, opened exactly as
+on the Pi (``hardware.screens.pi_interface``: luma's ``i2c`` on a port, or
+``hardware.mux`` on the TCA9548A's shared bus, or luma's ``spi``), with the
+kernel below smbus2 and spidev recorded (``bench.wire``).
 
 A ``ButtonPlayer`` chooses each seat's next action like the demo's
-``RandomBot`` and walks the seat's menu to it with prev/next/ok presses. The
-same press goes to both tables in turn (which goes first alternates), so
-machine noise falls on both alike. Each press is measured from driving the
-mock pin low to the last frame sent: CPU time of the runtime's thread (``time.thread_time_ns``: the gpiozero hold threads idle beside it are not counted),
-wall time, the bytes on every bus, and their modelled transfer time.
+``RandomBot`` and walks the seat's menu to it; the same press goes to both
+tables in turn (which goes first alternates), so machine noise falls on
+both alike. A press is a finger's: the pin goes low, and 0.1 s later high
+again, 0.25 s after the press before (on the mock pins' clock, which the
+player sets: gpiozero's ``MockFactory`` reads ``monotonic`` for each edge).
+
+Each press keeps: the CPU time of the runtime's thread from the press until
+the pressing seat's own frame was sent, and until the last frame was sent
+(the recorders' own time taken off), and every transfer the buses carried,
+in order. ``EventSample.light_s`` turns them into the time a player waits.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
+import tempfile
 import time
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
+import gpiozero.pins.mock
 from luma.oled import device as luma_device
-from PIL import Image
 
 from engine.match import Match
 from firmware.bots import RandomBot
-from firmware.table.render import render_face
+from firmware.table.journal import Journal
 from firmware.table.runtime import Runtime
 from hardware.factory import Table, open_table
-from hardware.partial import DRIVERS
-from hardware.recording import RecordingInterface
-from hardware.screens import Screen
-from hardware.table import emulator_table
+from hardware.screens import Screen, driver_screen, pi_interface
+from hardware.table import TableConfig, load_table
 
-from . import bus
+from . import wire
+from .boards import HEADLINE, SCANOUT_S, Board
 
 _log = logging.getLogger(__name__)
 
-NEW, STOCK = "new", "stock"
+NEW, STOCK = "courtier", "stock"
 PATHS = (NEW, STOCK)
+TABLES = Path(__file__).resolve().parents[1] / "hardware" / "tables"
 
-# A Pi Zero 2 W (Cortex-A53 at 1 GHz) runs this Python about ten times slower
-# than the machine the bench runs on (REFERENCES.md section 5.2 assumes 5-15x).
-PI_ZERO_SLOWDOWN = 10
+PRESS_S = 0.1   # how long a finger holds a button down
+GAP_S = 0.25    # from one press to the next
 
 
 @dataclass(frozen=True)
 class EventSample:
-    """One button press and what it cost on one path."""
+    """One button press and what it cost on one path.
+
+    Attributes:
+        seat: The pressing seat.
+        button: "prev", "next" or "ok".
+        cpu_ns: Runtime CPU from the press until the last frame was sent.
+        own_cpu_ns: ... until the pressing seat's own frame was sent.
+        transfers: Everything the buses carried for this press, in order.
+        own: How many of ``transfers`` came before the pressing seat's frame
+            was complete (all of them when its face did not change).
+        frames: Screens that were sent anything.
+        debounce_s: What the input adds before the press is reported.
+    """
 
     seat: int
     button: str
     cpu_ns: int
-    wall_ns: int
-    frames: int          # screens that put anything on their bus
-    bytes: int           # command and data bytes, all screens
-    i2c_s: float         # modelled time of those bytes on one 400 kHz I2C bus
-    spi_s: float         # ... and on an 8 MHz SPI bus
-    own_cpu_ns: int = 0  # CPU time until the pressing seat's own frame was sent
-    own_i2c_s: float = 0.0  # I2C time of every frame sent up to and including that one
+    own_cpu_ns: int
+    transfers: tuple[wire.Transfer, ...]
+    own: int
+    frames: int
+    debounce_s: float
 
     @property
     def is_move(self) -> bool:
         """A menu cursor move (prev or next), as opposed to ok."""
         return self.button != "ok"
 
-    def light_s(self, slowdown: int = PI_ZERO_SLOWDOWN) -> float:
-        """Modelled time until every changed screen is lit: CPU time scaled to the Pi, then the bus."""
-        return self.cpu_ns * slowdown / 1e9 + self.i2c_s
+    @property
+    def wire_transfers(self) -> int:
+        return sum(1 for t in self.transfers if t.wire)
 
-    def own_light_s(self, slowdown: int = PI_ZERO_SLOWDOWN) -> float:
-        """Modelled button-to-light time: until the pressing seat's own screen shows the answer."""
-        return self.own_cpu_ns * slowdown / 1e9 + self.own_i2c_s
+    @property
+    def wire_bytes(self) -> int:
+        return wire.wire_bytes(self.transfers)
+
+    def bus_s(self, own: bool = False) -> float:
+        """Bus time (the wire and the kernel's part) of the press, or until the pressing seat's frame."""
+        return wire.seconds(self.transfers[:self.own] if own else self.transfers)
+
+    def light_s(self, board: Board = HEADLINE, own: bool = True) -> float:
+        """Press to light on `board`: the debounce, the runtime's CPU, the bus, the panel's scan-out.
+
+        `own` ends when the pressing seat's screen shows the answer; else
+        when the last changed screen does.
+        """
+        cpu = (self.own_cpu_ns if own else self.cpu_ns) / 1e9
+        return self.debounce_s + cpu * board.factor + self.bus_s(own) + SCANOUT_S
 
 
 @dataclass
@@ -91,11 +124,10 @@ class TableRun:
     game: str
     seats: int
     path: str
+    wiring: str
     samples: list[EventSample] = field(default_factory=list)
     actions: int = 0
     over: bool = False
-    # New path only: per seat, every image whose frame went on the bus, in order.
-    frames: list[list[Image.Image]] = field(default_factory=list)
 
 
 class ButtonPlayer:
@@ -135,168 +167,165 @@ class ButtonPlayer:
         return seat, "next" if forward <= count - forward else "prev"
 
 
+class PinClock:
+    """The clock gpiozero's mock pins stamp each edge with, moved on by the player like a hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@contextlib.contextmanager
+def finger_clock() -> Iterator[PinClock]:
+    """Give gpiozero's mock pins (and the MockFactory's ticks) a clock the player sets."""
+    clock = PinClock()
+    saved = gpiozero.pins.mock.monotonic
+    gpiozero.pins.mock.monotonic = clock
+    try:
+        yield clock
+    finally:
+        gpiozero.pins.mock.monotonic = saved
+
+
+def table_config(wiring: str, seats: int) -> TableConfig:
+    """The first `seats` seats of a shipped table file (``hardware/tables/NAME.toml``)."""
+    config = load_table(TABLES / f"{wiring}.toml")
+    if len(config.seats) < seats:
+        raise ValueError(f"{wiring}.toml has {len(config.seats)} seats, not {seats}")
+    return replace(config, seats=config.seats[:seats])
+
+
 class TableSide:
-    """One path's open table, its runtime and screens, and how it handles a press.
+    """One path's open table, its runtime and recorded screens, and how it handles a press.
 
     Args:
         path: ``NEW`` or ``STOCK``.
         game: Registered game name.
-        seats: Seats at the table (and players).
+        config: The table (its seats' buttons and screens).
         seed: The match seed.
+        kernel: The active ``wire.KernelRecorder``.
+        clock: The mock pins' clock.
+        journal_dir: Where this side's journal goes.
     """
 
-    def __init__(self, path: str, game: str, seats: int, seed: int) -> None:
-        self.path = path
-        match = Match.new(game, seats, seed=seed)
-        self.table: Table = open_table(emulator_table(seats), "mock")
-        self.screens = [recording_screen(seat.config.screen, seat.config.label, path)
-                        for seat in self.table.seats]
-        if path == NEW:
-            self.runtime = Runtime(match, self.screens)
-        else:
-            self.runtime = Runtime(match, [None] * seats)
-            self.redraw_all()
-        self.table.on_event = self.runtime.post
-        self.buses: list[RecordingInterface] = [screen.interface for screen in self.screens]
-        self.run = TableRun(game, seats, path, frames=[[] for _ in range(seats)])
+    def __init__(self, path: str, game: str, config: TableConfig, seed: int, kernel: wire.KernelRecorder,
+                 clock: PinClock, journal_dir: Path) -> None:
+        from hardware.mux import I2CBuses
 
-    def redraw_all(self) -> None:
-        """The stock path: every seat rendered and sent whole, changed or not."""
-        for state, screen in zip(self.runtime.seats, self.screens):
-            screen.device.display(render_face(state.face, screen.size))
+        self.path = path
+        self.kernel = kernel
+        self.clock = clock
+        self.log = kernel.current = wire.Log()
+        seats = len(config.seats)
+        match = Match.new(game, seats, seed=seed)
+        self.table: Table = open_table(config, "mock")
+        self.buses = I2CBuses()
+        stock = path == STOCK
+        self.screens = [
+            driver_screen(seat.screen, pi_interface(seat.screen, self.buses),
+                          name=f"{seat.label} screen", driver=getattr(luma_device, seat.screen.driver) if stock else None)
+            for seat in config.seats]
+        self.journal = Journal.create(journal_dir / f"{path}.jsonl", match.header)
+        self.runtime = Runtime(match, self.screens, self.journal)
+        self.table.on_event = self.runtime.post
+        # lgpio applies gpiozero's bounce_time as a delay before an edge is
+        # reported: the stock input waits it out on every press; courtier's
+        # debounce reports the first edge at once.
+        self.debounce_s = (config.bounce_time or 0.0) if stock else 0.0
+        self.run = TableRun(game, seats, path, config.name)
 
     def press(self, seat: int, button: str, record: bool = True) -> None:
         """Press one button, let the runtime handle it, and (if ``record``) keep its sample."""
-        for interface in self.buses:
-            interface.reset()
+        self.kernel.current = self.log
         pin = self.table.seats[seat].buttons.pin(button)
         device = self.screens[seat].device
-        own: dict[str, Any] = {}
+        log = self.log
+        own: dict[str, int] = {}
+        start = log.mark()
 
-        def timed_display(image: Image.Image) -> None:
-            # The pressing seat's frame: note when it left and what the bus carried until then.
-            type(device).display(device, image)
-            if not own:
-                own["cpu"] = time.thread_time_ns()
-                own["calls"] = [call for interface in self.buses for call in interface.calls]
+        def timed_display(image: Any) -> Any:
+            sent = type(device).display(device, image)
+            if not own:  # the pressing seat's frame is on the bus: note the time and the transfers
+                own["cpu"] = time.thread_time_ns() - log.overhead_ns
+                own["count"] = log.mark() - start
+            return sent
 
         device.display = timed_display
-        wall = time.perf_counter_ns()
+        frames = sum(screen.frames for screen in self.screens)
+        overhead = log.overhead_ns
         cpu = time.thread_time_ns()
         try:
+            self.clock.now += GAP_S
             pin.drive_low()
+            self.clock.now += PRESS_S
             pin.drive_high()
             self.runtime.drain()
-            if self.path == STOCK:
-                self.redraw_all()
         finally:
             del device.display
-        end = time.thread_time_ns()
-        wall = time.perf_counter_ns() - wall
+        end = time.thread_time_ns() - (log.overhead_ns - overhead)
         if not record:
             return
-        if self.path == NEW:
-            for seat_frames, screen in zip(self.run.frames, self.screens):
-                if screen.interface.calls:
-                    seat_frames.append(screen.image)
-        calls = [call for interface in self.buses for call in interface.calls]
-        own_calls = own.get("calls", calls)  # a press that did not change its own screen: all frames
+        transfers = tuple(log.since(start))
         self.run.samples.append(EventSample(
-            seat=seat, button=button, cpu_ns=end - cpu, wall_ns=wall,
-            frames=sum(1 for interface in self.buses if interface.calls),
-            bytes=bus.payload_bytes(calls), i2c_s=bus.i2c_seconds(calls),
-            spi_s=bus.spi_seconds(calls),
-            own_cpu_ns=own.get("cpu", end) - cpu, own_i2c_s=bus.i2c_seconds(own_calls)))
+            seat=seat, button=button, cpu_ns=end - cpu,
+            own_cpu_ns=own["cpu"] - (cpu - overhead) if own else end - cpu,
+            transfers=transfers, own=own.get("count", len(transfers)),
+            frames=sum(screen.frames for screen in self.screens) - frames, debounce_s=self.debounce_s))
 
     def close(self) -> None:
-        """Note how far the game got and close the screens and the table."""
+        """Note how far the game got and close the screens, the journal and the table."""
         self.run.actions = len(self.runtime.match.actions)
         self.run.over = self.runtime.match.is_over
         for screen in self.screens:
             screen.close()
+        self.journal.close()
         self.table.close()
 
 
-def recording_screen(config: Any, label: str, path: str) -> Screen:
-    """A screen on the driver its config names, over a recorder.
-
-    Args:
-        config: The seat's ``ScreenConfig``.
-        label: The seat, for messages.
-        path: ``NEW`` for the ``hardware.partial`` driver, ``STOCK`` for luma.oled's.
-    """
-    driver = DRIVERS[config.driver] if path == NEW else getattr(luma_device, config.driver)
-    interface = RecordingInterface()
-    device = driver(interface, width=config.width, height=config.height, rotate=config.rotate)
-    device.persist = False
-    return Screen(device, name=f"{label} screen {config.describe()}", interface=interface)
-
-
-def play_both(game: str, seats: int, *, seed: int = 1, max_events: int = 5000,
+def play_both(game: str, seats: int, wiring: str, *, seed: int = 1, max_events: int = 5000,
               warmup: int = 10) -> dict[str, TableRun]:
-    """Play one seeded game on the new and the stock path with the same presses.
+    """Play one seeded game on courtier's and the stock drivers with the same presses.
 
     Args:
         game: Registered game name.
         seats: Seats at the table (and players).
+        wiring: A shipped table file, by name ("pi-7").
         seed: The match seed and the button player's seed.
         max_events: Stop after this many presses even if the game is not over.
         warmup: Presses at the start that are made but not recorded (first
             font loads and caches).
 
     Returns:
-        ``{"new": TableRun, "stock": TableRun}``.
+        ``{NEW: TableRun, STOCK: TableRun}``.
 
     Raises:
         RuntimeError: The two paths diverged, or the player stopped making progress.
     """
+    config = table_config(wiring, seats)
     sides: dict[str, TableSide] = {}
     player = ButtonPlayer(seed, seats)
-    try:
-        for path in PATHS:
-            sides[path] = TableSide(path, game, seats, seed)
-        for count in range(max_events + warmup):
-            press = player.next_press(sides[NEW].runtime)
-            if press is None:
-                break
-            order = PATHS if count % 2 == 0 else PATHS[::-1]
-            for path in order:
-                sides[path].press(*press, record=count >= warmup)
-            if sides[NEW].runtime.match.actions != sides[STOCK].runtime.match.actions:
-                raise RuntimeError(f"{game}: the new and stock tables diverged at press {count}")
-            stuck = sides[NEW].runtime.seats[press[0]].notice
-            if stuck:
-                raise RuntimeError(f"{game}: press {count} was refused: {stuck}")
-    finally:
-        for side in sides.values():
-            side.close()
+    with wire.KernelRecorder() as kernel, finger_clock() as clock, tempfile.TemporaryDirectory() as tmp:
+        try:
+            for path in PATHS:
+                sides[path] = TableSide(path, game, config, seed, kernel, clock, Path(tmp))
+            for count in range(max_events + warmup):
+                press = player.next_press(sides[NEW].runtime)
+                if press is None:
+                    break
+                order = PATHS if count % 2 == 0 else PATHS[::-1]
+                for path in order:
+                    sides[path].press(*press, record=count >= warmup)
+                if sides[NEW].runtime.match.actions != sides[STOCK].runtime.match.actions:
+                    raise RuntimeError(f"{game}: the two tables diverged at press {count}")
+                stuck = sides[NEW].runtime.seats[press[0]].notice
+                if stuck:
+                    raise RuntimeError(f"{game}: press {count} was refused: {stuck}")
+        finally:
+            for side in sides.values():
+                side.close()
     return {path: side.run for path, side in sides.items()}
-
-
-def driver_cpu(frames: list[list[Image.Image]], driver: str = "ssd1306") -> dict[str, list[int]]:
-    """Time each ``display()`` of the partial and the stock driver over the same frames.
-
-    Each seat's frames are shown in order on a fresh partial driver and a
-    fresh luma driver, one call of each in turn, so both see the same changes.
-
-    Args:
-        frames: Per seat, the images the new path sent (``TableRun.frames``).
-        driver: Which driver pair to time.
-
-    Returns:
-        ``{"new": [ns, ...], "stock": [ns, ...]}``, CPU time per call.
-    """
-    stock_class = getattr(luma_device, driver)
-    times: dict[str, list[int]] = {NEW: [], STOCK: []}
-    for seat_frames in frames:
-        devices = {NEW: DRIVERS[driver](RecordingInterface()),
-                   STOCK: stock_class(RecordingInterface())}
-        for image in seat_frames:
-            for path, device in devices.items():
-                started = time.thread_time_ns()
-                device.display(image)
-                times[path].append(time.thread_time_ns() - started)
-    return times
 
 
 def percentile(values: list[float], share: float) -> float:

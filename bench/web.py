@@ -1,8 +1,9 @@
 """What the table page costs a button press: press-to-light with the page open and three browsers
 connected, beside the same table without the page.
 
-Two tables play the same seeded game on courtier's screen path (``bench.latency``'s
-``TableSide``), both with the public snapshot attached as ``courtier play`` does. One also
+Two tables play the same seeded game on courtier's screen path and ``pi-7.toml``'s wiring
+(``bench.latency``'s ``TableSide``, the buses recorded by ``bench.wire``), both with the public
+snapshot attached as ``courtier play`` does. One also
 serves the LAN page (``firmware.public.web``) on a loopback port, with three clients reading
 its event stream on threads of their own, as three phones would. The same press goes to
 both tables in turn (which goes first alternates). Per press: wall time and CPU time of the
@@ -13,13 +14,16 @@ the snapshot handed over) and nothing else.
 
 from __future__ import annotations
 
+import tempfile
 import threading
 import time
 import urllib.request
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from .latency import NEW, ButtonPlayer, TableSide
+from . import wire
+from .latency import GAP_S, NEW, PRESS_S, ButtonPlayer, TableSide, finger_clock, table_config
 
 PAGE, BARE = "page", "bare"
 CLIENTS = 3
@@ -57,21 +61,33 @@ class Client(threading.Thread):
 
 
 def _timed_press(side: TableSide, seat: int, button: str) -> tuple[int, int]:
+    side.kernel.current = side.log
     pin = side.table.seats[seat].buttons.pin(button)
     wall, cpu = time.perf_counter_ns(), time.thread_time_ns()
+    side.clock.now += GAP_S
     pin.drive_low()
+    side.clock.now += PRESS_S
     pin.drive_high()
     side.runtime.drain()
     return time.perf_counter_ns() - wall, time.thread_time_ns() - cpu
 
 
 def play_with_page(game: str, seats: int, *, seed: int = 1, max_events: int = 5000, warmup: int = 10,
-                   clients: int = CLIENTS) -> WebRun:
-    """Play one seeded game on two tables, one serving the page to `clients` readers."""
+                   clients: int = CLIENTS, wiring: str = "pi-7") -> WebRun:
+    """Play one seeded game on two tables on `wiring`'s first `seats` seats, one serving the page to `clients` readers."""
+    with wire.KernelRecorder() as kernel, finger_clock() as clock, tempfile.TemporaryDirectory() as tmp:
+        sides = {}
+        for name in (PAGE, BARE):
+            (Path(tmp) / name).mkdir()
+            sides[name] = TableSide(NEW, game, table_config(wiring, seats), seed, kernel, clock, Path(tmp) / name)
+        return _play(game, seats, seed, sides, max_events=max_events, warmup=warmup, clients=clients)
+
+
+def _play(game: str, seats: int, seed: int, sides: dict[str, TableSide], *, max_events: int, warmup: int,
+          clients: int) -> WebRun:
     from firmware.public import PublicTable
     from firmware.public.web import TablePage
 
-    sides = {PAGE: TableSide(NEW, game, seats, seed), BARE: TableSide(NEW, game, seats, seed)}
     publics = {name: PublicTable().attach(side.runtime) for name, side in sides.items()}
     page = TablePage(publics[PAGE], sides[PAGE].runtime, "127.0.0.1", 0)
     readers: list[Client] = []

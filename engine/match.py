@@ -89,6 +89,7 @@ class Match:
         self.header = header
         self._legal: dict[int, list[Action]] = {}
         self._result: Result | None | object = _UNKNOWN
+        self.changes = 0  # counts changes of the state through this match, so others can tell theirs is stale
         self.state = state
         self.actions: list[Action] = list(actions or [])
 
@@ -106,6 +107,7 @@ class Match:
         """Drop what was worked out from the state (legal actions, the result): it changed."""
         self._legal.clear()
         self._result = _UNKNOWN
+        self.changes += 1
 
     # --- building -------------------------------------------------------
     @classmethod

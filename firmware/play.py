@@ -10,32 +10,32 @@ far, so a restarted table plays on exactly as an uninterrupted one).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import logging
 import random
 import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from engine.bots import KINDS, UnknownBot, make_bot
 from engine.errors import BadOptions
 from engine.games import get_game
 from engine.i18n import _, set_language
 from engine.options import parse_option_pairs
-from hardware.errors import HardwareError
-from hardware.link import Link
+from hardware.errors import HardwareError, ScreenError
 
 from .bots import RandomBot
 from .exits import StartupError
-from .table.bot_seats import BotSeats
 from .table.paths import state_dir
 from .report import print_result
 from .table.runtime import Runtime
-from .links.serial_seats import CONSOLE_MAX_LINE, HostConsole, SerialPump, seat_panels
 from .public import PublicTable
+
+_log = logging.getLogger(__name__)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     from hardware.errors import TableConfigError
-    from hardware.factory import backend_name
+    from hardware.factory import backend_name, open_table
     from hardware.table import emulator_table, load_table
 
     from .table.lock import TableLock
@@ -70,16 +70,22 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise StartupError(_("cannot lock the state directory {directory} ({reason}): give the user "
                              "running courtier write access to it").format(directory=directory,
                                                                            reason=err.strerror)) from None
-    with lock:
+    with lock, contextlib.ExitStack() as opened:
+        # A table file's screens say "starting..." while the saved game loads (a long game takes a while).
+        early = opened.enter_context(open_table(config, backend)) if args.table else None
+        if early is not None:
+            show_starting(early)
         session = open_session(directory, args.game, players, seed=args.seed,
                                options=parse_option_pairs(args.option), names=names, new=args.new,
                                seats=len(config.seats) if args.table else None)
         for message in session.messages:
             print(message, flush=True)
-        return _run_table(args, config, backend, ui, session, directory)
+        return _run_table(args, config, backend, ui, session, directory, early)
 
 
-def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, session: Any, directory: Path) -> int:
+def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, session: Any, directory: Path,
+               early: Any = None) -> int:
+    """Run the session's game on the table: `early`, the table file's table already open, or a new one."""
     from hardware.factory import open_table
     from hardware.table import emulator_table
 
@@ -87,13 +93,19 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
     if not args.table and len(config.seats) != match.header.players:
         config = emulator_table(match.header.players)  # a resumed game keeps its own player count
     bots = bot_seats(config.seats[: match.header.players], args.bot, match.header.players)
-    with open_table(config, backend) as table:
+    with (contextlib.nullcontext(early) if early is not None else open_table(config, backend)) as table:
         panels, serial_seats = seat_panels(table.seats[: match.header.players])
         for seat in bots:
             panels[seat] = None  # a bot's screen would show its secrets to whoever looks
+            if early is not None:
+                clear_screen(table.seats[seat])  # it said "starting...": nobody sits there
         runtime = Runtime(match, panels, session.journal, languages=session.languages)
         add_session_commands(runtime, directory)
-        players = BotSeats(runtime, bots, seed=args.bot_seed) if bots else None
+        players = None
+        if bots:
+            from .table.bot_seats import BotSeats
+
+            players = BotSeats(runtime, bots, seed=args.bot_seed)
         public = PublicTable().attach(runtime)
         for message in session.messages:
             public.note(message)
@@ -103,11 +115,15 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
         page = start_web(args.web or (config.web.listen if config.web else None), public, runtime)
         console = None
         if args.console:
+            from hardware.link import Link
+
+            from .links.serial_seats import CONSOLE_MAX_LINE, HostConsole
+
             console = HostConsole(Link(args.console, baudrate=args.console_baudrate,
                                        max_line=CONSOLE_MAX_LINE, name="console"), runtime, public=public)
         try:
             # One thread for the pods, one for the console: a slow console never delays a pod's button.
-            with SerialPump(runtime, serial_seats), SerialPump(runtime, console=console):
+            with pumps(runtime, serial_seats, console):
                 if ui == "none":
                     serve(runtime)
                 elif ui == "bots":
@@ -204,8 +220,52 @@ def unless_bot(post: Callable[[Any], None], bots: dict[int, str]) -> Callable[[A
     return handler
 
 
+def show_starting(table: Any) -> None:
+    """Say "starting..." on every seat's screen; a screen that fails is left for the runtime to report."""
+    from .table.faces import boot_face
+    from .table.render import render_face
+
+    for seat in table.seats:
+        if seat.screen is None:
+            continue
+        try:
+            seat.screen.show(render_face(boot_face(seat.name, _("starting...")), seat.screen.size))
+        except ScreenError as err:
+            _log.warning("%s: %s", seat.name, err)
+
+
+def clear_screen(seat: Any) -> None:
+    if seat.screen is not None:
+        try:
+            seat.screen.clear()
+        except ScreenError as err:
+            _log.warning("%s: %s", seat.name, err)
+
+
+def seat_panels(seats: Sequence[Any]) -> tuple[list[Any], list[Any]]:
+    """Each seat's screen, or its serial pod (``links.serial_seats``, loaded only for a table that has pods)."""
+    if any(getattr(seat, "link", None) is not None for seat in seats):
+        from .links.serial_seats import seat_panels as with_pods
+
+        return with_pods(seats)
+    return [seat.screen for seat in seats], []
+
+
+def pumps(runtime: Runtime, serial_seats: Sequence[Any], console: Any) -> Any:
+    """One thread for the pods, one for the console, each only when there is something to poll."""
+    stack = contextlib.ExitStack()
+    if serial_seats or console is not None:
+        from .links.serial_seats import SerialPump
+
+        stack.enter_context(SerialPump(runtime, serial_seats))
+        stack.enter_context(SerialPump(runtime, console=console))
+    return stack
+
+
 def bot_seats(seats: Sequence[Any], given: Sequence[str] | None, players: int) -> dict[int, str]:
     """The seats bots play: the table file's `bot` seats, then each `--bot SEAT=KIND` (seats from 1)."""
+    from engine.bots import KINDS, UnknownBot
+
     bots = {seat.index: seat.bot for seat in seats if getattr(seat, "bot", None)}
     for pair in given or ():
         number, _sep, kind = pair.partition("=")
@@ -243,6 +303,8 @@ def play_bots(runtime: Runtime, seed: int, out: Any = None, level: str | None = 
             bot.rng = random.Random(f"{seed}:{len(match.actions)}")  # depends only on the game so far
             action = bot.choose(match.legal_actions(seat), match.game.free_actions)
         else:
+            from engine.bots import make_bot
+
             searcher = searchers.setdefault(seat, make_bot(level, seed * 1000 + seat))
             action = searcher.choose(match.game, match.state, seat, len(match.actions))
         if runtime.submit(action):

@@ -21,7 +21,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -31,8 +31,10 @@ from .table.render import font as screen_font
 from engine.i18n import N_, _, ngettext, set_language
 from hardware.errors import HardwareError, ScreenError
 from hardware.events import BUTTONS, InputEvent
-from hardware.factory import Seat, Table
 from hardware.table import ScreenConfig, SeatConfig, header_pin
+
+if TYPE_CHECKING:
+    from hardware.factory import Seat, Table
 
 _log = logging.getLogger(__name__)
 

@@ -175,30 +175,33 @@ class DebouncedButton(Button):
             with self._edges_lock:
                 last, self._last_edge = self._last_edge, ticks
                 if last is not None and self.pin_factory.ticks_diff(ticks, last) < self._quiet:
-                    self._settle_later(self._quiet)
+                    self._settle_later()
                     return
         super()._fire_events(ticks, new_active)
 
-    def _settle_later(self, delay: float) -> None:
-        """Look at the line again once it has been quiet (edges lock held)."""
-        if self._settle_timer is None:
-            self._settle_timer = threading.Timer(delay, self._settle)
-            self._settle_timer.daemon = True
-            self._settle_timer.start()
+    def _settle_later(self) -> None:
+        """Look at the line again once it has been quiet for the debounce time (edges lock held).
+
+        Each ignored edge starts the wait afresh. The wait is the timer's own
+        (real time), not a difference of ticks: some pin factories stamp
+        edges with another clock than their ``ticks()``.
+        """
+        if self._settle_timer is not None:
+            self._settle_timer.cancel()
+        self._settle_timer = threading.Timer(self._quiet, self._settle)
+        self._settle_timer.daemon = True
+        self._settle_timer.start()
 
     def _settle(self) -> None:
         with self._edges_lock:
+            if threading.current_thread() is not self._settle_timer or self.closed:
+                return  # a later edge started another wait, or the button is closed
             self._settle_timer = None
-            if self.closed or self._last_edge is None:
-                return
-            now = self.pin_factory.ticks()
-            left = self._quiet - self.pin_factory.ticks_diff(now, self._last_edge)
-            if left > 0:  # it bounced again meanwhile
-                self._settle_later(left)
-                return
             active = self.is_active
-        if active != self._last_active:
-            super()._fire_events(now, active)
+            changed = active != self._last_active
+            ticks = self.pin_factory.ticks()
+        if changed:
+            super()._fire_events(ticks, active)
 
     def close(self) -> None:
         with self._edges_lock:

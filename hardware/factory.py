@@ -26,7 +26,6 @@ from typing import Any
 from hardware.buttons import SeatButtons, SeatEncoder
 from hardware.errors import HardwareError, PermanentHardwareError
 from hardware.events import InputEvent
-from hardware.link import Link
 from hardware.screens import Screen, driver_screen, open_screen
 from hardware.table import BACKENDS, SeatConfig, TableConfig
 
@@ -84,7 +83,7 @@ class Seat:
     config: SeatConfig
     buttons: SeatButtons | SeatEncoder | None = None
     screen: Screen | None = None
-    link: Link | None = None
+    link: Any = None  # a hardware.link.Link
     errors: dict[str, HardwareError] = field(default_factory=dict)
 
     @property
@@ -287,6 +286,8 @@ class _Opener:
         if config.bot is not None:
             return  # nobody sits there: nothing to open
         if config.serial is not None:
+            from hardware.link import Link  # pyserial: only for a table with serial seats
+
             url = config.serial.port
             if table.backend != "pi" and "://" not in url:
                 url = "loop://"   # a device path from a Pi table; nothing is plugged in here

@@ -15,9 +15,13 @@ written again; after a failed transfer it is forgotten, so the next one
 selects afresh (the multiplexer may have been reset or unplugged).
 
 The bytes of each transfer are luma's own: ``MuxChannel`` is luma.core's
-``i2c`` interface handed the shared bus, which it then drives with
-``write_i2c_block_data`` (control byte 0x00 before commands, 0x40 before
-data, data in blocks of 32).
+``i2c`` interface handed the shared bus. Commands go as luma sends them,
+``write_i2c_block_data`` after control byte 0x00; display data goes as
+luma sends it on a port it opened itself, one ``i2c_rdwr`` message of up to
+4,096 bytes after control byte 0x40, rather than in the 32-byte SMBus blocks
+luma falls back to on a bus it is handed: each block would be a transfer of
+its own (a system call, an interrupt and a wake-up, and its own address and
+control byte), 32 of them for a whole frame.
 
 Layout: one ``SharedBus`` per I2C port (the ``SMBus``, its lock and its
 multiplexers), one ``Multiplexer`` per address on it, one ``MuxChannel`` per
@@ -31,12 +35,15 @@ from __future__ import annotations
 import errno
 import logging
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import luma.core.error
 from luma.core.interface.serial import i2c
+from smbus2 import i2c_msg
+
+DATA_CONTROL = 0x40    # the SSD1306/SH1106 control byte before display data
+MESSAGE_BYTES = 4096   # data bytes per i2c_rdwr message, as luma's managed i2c sends them
 
 _log = logging.getLogger(__name__)
 
@@ -168,9 +175,9 @@ class MuxChannel(i2c):
     """luma's I2C interface for one panel behind a multiplexer channel.
 
     luma.core's ``i2c`` given a bus of ours sends commands as
-    ``write_i2c_block_data(address, 0x00, cmd)`` and data in blocks of 32 as
-    ``write_i2c_block_data(address, 0x40, block)``; this class only wraps
-    each of its calls in the bus lock and the channel select.
+    ``write_i2c_block_data(address, 0x00, cmd)``; data goes as one
+    ``i2c_rdwr`` message per 4,096 bytes after 0x40 (as luma's own managed
+    ``i2c`` sends it). Each call holds the bus lock and selects the channel.
 
     Args:
         mux: The multiplexer the panel is behind.
@@ -193,13 +200,25 @@ class MuxChannel(i2c):
 
     def command(self, *cmd: int) -> None:
         """Select the channel, then send command bytes as luma's ``i2c`` does."""
-        with self._selected():
-            super().command(*cmd)
+        with self.mux.bus.lock:
+            self._join()
+            try:
+                super().command(*cmd)
+            except BaseException:
+                self.mux.forget()  # the multiplexer may have been reset along with the panel
+                raise
 
     def data(self, data: Any) -> None:
-        """Select the channel, then send display data as luma's ``i2c`` does."""
-        with self._selected():
-            super().data(data)
+        """Select the channel, then send display data in messages of up to 4,096 bytes after 0x40."""
+        with self.mux.bus.lock:
+            self._join()
+            try:
+                for start in range(0, len(data), MESSAGE_BYTES):
+                    block = [DATA_CONTROL, *data[start:start + MESSAGE_BYTES]]
+                    self._bus.i2c_rdwr(i2c_msg.write(self.address, block))
+            except BaseException:
+                self.mux.forget()
+                raise
 
     def cleanup(self) -> None:
         """Release the shared bus; the last panel to go closes it. Safe to repeat."""
@@ -208,20 +227,13 @@ class MuxChannel(i2c):
         self._open = False
         self.mux.bus._release()
 
-    @contextmanager
-    def _selected(self) -> Iterator[None]:
+    def _join(self) -> None:
+        """Join this panel's channel to the bus (bus lock held)."""
         if not self._open:
             raise luma.core.error.DeviceNotFoundError(
                 f"I2C port {self.mux.bus.port} mux {self.mux.address:#04x} "
                 f"channel {self.channel}: interface is closed")
-        with self.mux.bus.lock:
-            self.mux.select(self.channel)
-            try:
-                yield
-            except BaseException:
-                # The multiplexer may have been reset along with the panel.
-                self.mux.forget()
-                raise
+        self.mux.select(self.channel)
 
 
 class I2CBuses:

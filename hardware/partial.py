@@ -61,13 +61,21 @@ _log = logging.getLogger(__name__)
 # the control byte (0x00 before commands, 0x40 before data) luma's i2c sends.
 I2C_FRAMING_BYTES = 2
 
+# What one more transfer costs beyond its bytes, counted in bytes of a
+# 400 kHz bus (22.5 us each): about 0.55 ms on a Pi Zero 2 W, for the system
+# call, the interrupt and the wake-up of the waiting thread (some 50 us) and
+# Python's calls through luma, courtier's multiplexer and smbus2's ctypes
+# (some 30 us on a desktop core, x15; ``make bench`` measures it).
+# Resending up to that many unchanged bytes is cheaper than one more transfer.
+TRANSFER_COST = 25
+
 # What starting a new SSD1306 window costs beyond its data: 6 command bytes
-# (0x21 start end 0x22 start end) and the framing of two transfers.
-SSD1306_WINDOW_COST = 6 + 2 * I2C_FRAMING_BYTES
+# (0x21 start end 0x22 start end) and two transfers (commands, then data).
+SSD1306_WINDOW_COST = 6 + 2 * (I2C_FRAMING_BYTES + TRANSFER_COST)
 
 # What starting a new SH1106 run costs beyond its data: 3 command bytes
-# (page, column low nibble, column high nibble) and the framing of two transfers.
-SH1106_RUN_COST = 3 + 2 * I2C_FRAMING_BYTES
+# (page, column low nibble, column high nibble) and two transfers.
+SH1106_RUN_COST = 3 + 2 * (I2C_FRAMING_BYTES + TRANSFER_COST)
 
 # luma turns an image by ``rotate`` quarter turns (``preprocess``) before packing
 # it, and packing starts by transposing it: each pair is one transposition.
@@ -193,6 +201,7 @@ class _PartialUpdates:
 
     _frame: bytes | None = None  # what the panel RAM holds, None when unknown
     _lost = False  # a send failed: the panel may have lost power and its settings with it
+    compares_frames = True  # display() skips an identical frame itself (hardware.screens.Screen reads this)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         # Record luma's init sequence as it runs: the commands before its first frame, and after.
@@ -207,11 +216,14 @@ class _PartialUpdates:
             self._recording.append(cmd)
         super().command(*cmd)  # type: ignore[misc]
 
-    def display(self, image: Image.Image) -> None:
+    def display(self, image: Image.Image) -> bool:
         """Show a one-bit image, sending only the bytes that changed since the last frame.
 
         Args:
             image: Mode "1", the device's ``size`` (turned by ``rotate`` here, as luma does).
+
+        Returns:
+            True if anything was sent, False for a frame identical to the last.
 
         Raises:
             ValueError: Wrong mode or size.
@@ -226,7 +238,7 @@ class _PartialUpdates:
         frame = pack_pages(image, self._pages, self.rotate)
         old = self._frame
         if frame == old:
-            return
+            return False
         self._frame = None  # until the whole update is on the panel
         recording, self._recording = self._recording, None
         try:
@@ -245,6 +257,7 @@ class _PartialUpdates:
             # luma's __init__ sends its first frame through here: what follows it is the rest of the sequence.
             self._recording = self._init_script[1] if recording is not None else None
         self._frame = frame
+        return True
 
     def _reinitialise(self, frame: bytes) -> None:
         """Send luma's init sequence around a whole frame, as at start; the panel is then known again."""

@@ -58,6 +58,7 @@ class Screen:
         self._image = Image.new("1", device.size)
         self._sent: bytes | None = None
         self._closed = False
+        self.frames = 0  # frames sent to the panel so far (identical ones are skipped, not counted)
 
     @property
     def width(self) -> int:
@@ -98,18 +99,23 @@ class Screen:
             raise ValueError(f"{self.name}: image size must be {self.size}, not {image.size}")
         if self._closed:
             raise ScreenError(f"{self.name}: screen is closed")
-        pixels = image.tobytes()
-        if pixels == self._sent:
+        # courtier's partial drivers compare each frame with the last one themselves.
+        compares = getattr(self.device, "compares_frames", False)
+        pixels = None if compares else image.tobytes()
+        if not compares and pixels == self._sent:
             return False
         try:
-            self.device.display(image)
+            sent = self.device.display(image)
         except _DEVICE_ERRORS as exc:
             # The panel may have lost power: what it shows is unknown, so the next image is sent
             # even if it is the one sent last (the partial drivers then re-initialise the panel).
             self._sent = None
             raise ScreenError(f"{self.name}: {exc}") from exc
+        if compares and not sent:
+            return False
         self._sent = pixels
         self._image = image.copy()
+        self.frames += 1
         return True
 
     def clear(self) -> bool:
@@ -170,17 +176,24 @@ def dummy_screen(config: ScreenConfig, *, name: str) -> Screen:
     return Screen(device, name=name)
 
 
-def driver_screen(config: ScreenConfig, interface: Any, *, name: str) -> Screen:
+def driver_screen(config: ScreenConfig, interface: Any, *, name: str, driver: type | None = None) -> Screen:
     """Build the partial-update driver for the panel the config names, over a serial interface.
 
     The driver sends its init sequence at once, so a missing panel fails here.
+
+    Args:
+        config: The panel.
+        interface: The luma serial interface it is driven through.
+        name: Says which panel this is in error messages.
+        driver: A luma driver class to use instead of courtier's partial one
+            (the bench's stock path).
 
     Raises:
         ScreenError: The driver could not talk to the panel.
     """
     from hardware.partial import DRIVERS
 
-    driver = DRIVERS[config.driver]
+    driver = driver or DRIVERS[config.driver]
     try:
         device = driver(interface, width=config.width, height=config.height,
                         rotate=config.rotate)
@@ -191,7 +204,8 @@ def driver_screen(config: ScreenConfig, interface: Any, *, name: str) -> Screen:
     return Screen(device, name=name, interface=interface)
 
 
-def _pi_interface(config: ScreenConfig, buses: I2CBuses | None) -> Any:
+def pi_interface(config: ScreenConfig, buses: I2CBuses | None) -> Any:
+    """The luma serial interface a panel is driven through on the Pi, as the table file wires it."""
     from luma.core.interface import serial as luma_serial
 
     if config.bus == "i2c" and config.mux is not None:
@@ -210,7 +224,7 @@ def _pi_interface(config: ScreenConfig, buses: I2CBuses | None) -> Any:
 
 def _pi_screen(config: ScreenConfig, name: str, buses: I2CBuses | None) -> Screen:
     try:
-        interface = _pi_interface(config, buses)
+        interface = pi_interface(config, buses)
     except (*_DEVICE_ERRORS, ImportError) as exc:
         # ImportError: SPI needs spidev and RPi.GPIO (or rpi-lgpio), which
         # luma imports only when an spi interface is made.

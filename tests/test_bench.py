@@ -1,42 +1,52 @@
-"""Smoke tests of the bench: its measuring functions run on tiny configurations and return sane fields.
+"""Smoke tests of the bench: its measuring pieces run on tiny configurations and return sane fields.
 
-No timing is asserted: only that the figures exist, are consistent with each
-other, and that the byte counts (which do not depend on the machine) are right.
+No timing is asserted: only that the figures exist and are consistent with
+each other, and that what the buses carry (which does not depend on the
+machine) is right.
 """
 
 from __future__ import annotations
 
 import pytest
+from luma.core.interface.serial import i2c
+from luma.oled.device import ssd1306
+from PIL import Image
 
-from bench import bus
-from bench.latency import NEW, STOCK, driver_cpu, percentile, play_both
+from bench import wire
+from bench.boards import BOARDS, SCANOUT_S, ZERO_2_W
+from bench.coldstart import measure as measure_cold_start
+from bench.latency import NEW, STOCK, play_both, percentile
 from bench.memory import measure_rss
 from bench.run import main
 from bench.throughput import measure_engine
 from engine.games import all_games
-
-FULL_FRAME = [("command", bytes(6)), ("data", bytes(1024))]
-
-
-def test_bus_model_of_a_full_ssd1306_frame():
-    """One full frame is 9,310 I2C clocks (23.3 ms at 400 kHz) and 1,030 bytes (1.03 ms at 8 MHz SPI)."""
-    assert bus.payload_bytes(FULL_FRAME) == 1030
-    assert bus.i2c_clocks(FULL_FRAME) == 9 * (6 + 2) + 2 + 9 * (1024 + 2) + 2
-    assert bus.i2c_seconds(FULL_FRAME) == pytest.approx(0.023275)
-    assert bus.spi_seconds(FULL_FRAME) == pytest.approx(0.00103)
+from hardware.mux import I2CBuses
 
 
-def test_bus_model_splits_long_data_like_luma():
-    """Data past 4,096 bytes is a second transfer with its own address and control byte."""
-    one = bus.i2c_clocks([("data", bytes(4096))])
-    two = bus.i2c_clocks([("data", bytes(4097))])
-    assert two - one == 9 * (1 + 2) + 2
+def test_a_transfer_is_its_clocks_on_the_wire_and_the_kernels_share():
+    """A 32-byte block after the control byte: 9 x 34 + 2 clocks at 400 kHz, plus 50 us in the kernel."""
+    block = wire.Transfer("i2c-1", 0x3C, 33)
+    assert block.seconds() == pytest.approx((9 * 34 + 2) / 400_000 + 50e-6)
+    assert wire.Transfer("i2c-1", 0x3C, 0, wire=False).seconds() == pytest.approx(5e-6)
+    assert wire.Transfer("spi0", 0, 1024).seconds() == pytest.approx(1024 * 8 / 8e6 + 50e-6)
+    assert wire.wire_bytes([block, wire.Transfer("spi0", 0, 10)]) == 34 + 10
 
 
-def test_bus_model_of_a_bus_handed_to_luma_writes_32_byte_blocks():
-    """On a bus handed to luma (behind a multiplexer) 1,024 data bytes are 32 transfers."""
-    frame = [("data", bytes(1024))]
-    assert bus.i2c_clocks(frame, block=32) - bus.i2c_clocks(frame) == 31 * (9 * 2 + 2)
+def test_a_whole_frame_is_two_transfers_on_a_port_and_behind_the_multiplexer():
+    """Recorded below smbus2: luma's own i2c and courtier's mux channel both send the frame in one i2c_rdwr."""
+    with wire.KernelRecorder() as kernel:
+        log = kernel.current
+        direct = ssd1306(i2c(port=1, address=0x3C))
+        start = log.mark()
+        direct.display(Image.new("1", (128, 64), 1))
+        assert [t.size for t in log.since(start) if t.wire] == [7, 1025]  # control + 6 commands; control + frame
+        panel = ssd1306(I2CBuses().channel(port=1, mux=0x70, channel=2, address=0x3C))
+        start = log.mark()
+        panel.display(Image.new("1", (128, 64), 1))
+        sent = log.since(start)
+        assert [t.size for t in sent if t.wire] == [7, 1025]
+        assert {t.address for t in sent if t.wire} == {0x3C}, "the channel was already selected"
+        assert sum(1 for t in log.transfers if t.wire and t.address == 0x70) == 1, "one channel select"
 
 
 def test_engine_throughput_plays_whole_games():
@@ -47,33 +57,28 @@ def test_engine_throughput_plays_whole_games():
     assert figures.games_per_second == pytest.approx(2 / figures.seconds)
 
 
-def test_both_paths_see_the_same_presses_and_stock_sends_every_frame_whole():
-    """The new and stock tables get the same presses; stock sends seats x 1,030 bytes each time."""
-    runs = play_both("tenno", 3, seed=2, max_events=15, warmup=2)
+def test_both_tables_get_the_same_presses_on_the_same_wiring():
+    """courtier and stock are pressed alike; stock puts whole frames on the bus, courtier far less."""
+    runs = play_both("tenno", 3, "pi-7", seed=2, max_events=15, warmup=2)
     new, stock = runs[NEW].samples, runs[STOCK].samples
     assert len(new) == len(stock) == 15
     assert [(s.seat, s.button) for s in new] == [(s.seat, s.button) for s in stock]
-    assert all(s.bytes == 3 * 1030 and s.frames == 3 for s in stock)
-    assert all(s.bytes < 3 * 1030 and 0 <= s.frames <= 3 for s in new)
-    assert any(s.bytes > 0 for s in new)
-    assert all(s.cpu_ns >= 0 and s.wall_ns > 0 for s in new + stock)
-    assert all(s.i2c_s == pytest.approx(s.frames * 0.023275) for s in stock)
-    assert sum(len(seat) for seat in runs[NEW].frames) == sum(s.frames for s in new)
+    assert sum(s.wire_bytes for s in new) < sum(s.wire_bytes for s in stock)
+    assert all(s.wire_bytes >= 1024 * s.frames for s in stock)
+    assert all(0 <= s.own <= len(s.transfers) and 0 <= s.own_cpu_ns <= s.cpu_ns for s in new + stock)
+    assert all(s.debounce_s == 0 for s in new) and all(s.debounce_s == 0.02 for s in stock)
+    for sample in new:
+        light = sample.light_s(ZERO_2_W)
+        assert light == pytest.approx(sample.own_cpu_ns / 1e9 * 15 + sample.bus_s(own=True) + SCANOUT_S)
+        assert sample.light_s(ZERO_2_W, own=False) >= light
 
 
 def test_the_button_player_finishes_a_game():
     """Pressing buttons alone, the player walks every menu to a chosen action until the game ends."""
-    runs = play_both("tenno", 2, seed=3, max_events=3000, warmup=0)
+    runs = play_both("tenno", 2, "pi-4", seed=3, max_events=3000, warmup=0)
     assert runs[NEW].over and runs[STOCK].over
     assert runs[NEW].actions == runs[STOCK].actions > 0
-
-
-def test_driver_cpu_times_every_frame_on_both_drivers():
-    """driver_cpu times one display() per frame on each driver."""
-    runs = play_both("tenno", 2, seed=1, max_events=6, warmup=0)
-    times = driver_cpu(runs[NEW].frames)
-    count = sum(len(seat) for seat in runs[NEW].frames)
-    assert len(times[NEW]) == len(times[STOCK]) == count > 0
+    assert any(t.spi for s in runs[NEW].samples for t in s.transfers) is False  # seats 1-2 of pi-4 are I2C
 
 
 def test_percentile_is_nearest_rank():
@@ -83,31 +88,36 @@ def test_percentile_is_nearest_rank():
     assert percentile([7], 0.99) == 7 and percentile([], 0.5) == 0.0
 
 
+def test_boards_are_slower_than_this_machine_in_order():
+    assert [b.factor for b in BOARDS] == sorted(b.factor for b in BOARDS) and BOARDS[0].factor == 1
+
+
 def test_memory_of_a_running_table_is_measured_in_a_child():
     """The child process opens a table, presses buttons and reports its resident memory."""
-    figures = measure_rss("new", "tenno", 3, presses=5)
+    figures = measure_rss(NEW, "tenno", 3, presses=5)
     assert figures["presses"] == 5
     assert 0 < figures["rss_kb"] <= figures["peak_kb"]
 
 
+def test_cold_start_waits_for_ready_and_times_python_beside_it():
+    figures = measure_cold_start(runs=1, warmup=0)
+    assert len(figures.ready_s) == len(figures.bare_s) == 1
+    assert figures.ready_s[0] > 0 and figures.bare_s[0] > 0 and figures.ratio > 0
+
+
 def test_quick_run_prints_every_figure():
-    """A quick run prints each registered game's throughput and every table and memory figure."""
+    """A quick run prints each registered game's throughput and every table, cold-start and memory figure."""
     lines: list[str] = []
     assert main(["--quick"], out=lines.append) == 0
     text = "\n".join(lines)
     for game in all_games():
-        assert f"{game.name} {game.max_players}p: actions applied /s" in text
-        assert f"{game.name} {game.max_players}p: whole random games /s" in text
-    for figure in ("CPU press -> frames sent, p50", "CPU press -> frames sent, p99",
-                   "bus bytes per press, mean", "bus bytes per cursor move, mean",
-                   "I2C 400 kHz bus time, p99", "SPI 8 MHz bus time, p99",
-                   "Pi Zero button-to-light (CPU x10 + I2C), p99",
-                   "driver display() CPU per frame sent, p50",
-                   "resident memory"):
-        assert f"tenno 7 seats: {figure}" in text
-    four = "shadow 4 seats" if "shadow" in {g.name for g in all_games()} else "quovadis 4 seats"
-    assert f"{four}: bus bytes per cursor move, mean" in text
-    assert "new/stock" in text
+        assert f"{game.name} {game.max_players}p: whole uniform-random games /s" in text
+    for figure in ("bus transfers per cursor move, mean", "bus bytes per cursor move, mean",
+                   "pressing seat lit, p99 [Zero 2 W]", "every changed screen lit, p99 [Zero 2 W]",
+                   "CPU press -> own frame sent, p99", "resident memory"):
+        assert f"tenno 7 seats on pi-7: {figure}" in text
+    assert "cold start to READY=1 / python -c pass" in text
+    assert "fair stock" in text and "Zero 2 W x15" in text and "Pi 4 x4.75" in text
 
 
 def test_bots_bench_plays_seeded_games_and_counts_them():

@@ -30,7 +30,13 @@ class Face:
 
 
 def seat_face(game: Game, names: Sequence[str], seat: int, view: dict[str, Any],
-              actions: list[dict[str, Any]], menu: Menu, notice: str = "") -> Face:
+              actions: list[dict[str, Any]], menu: Menu, notice: str = "",
+              words: tuple[str, tuple[str, ...]] | None = None) -> Face:
+    """The seat's face from its view and legal actions.
+
+    `words` is the header and panel this view already gave (they depend on
+    the view alone), so a cursor move does not word them again.
+    """
     level = menu.level(actions)
     choice = position = ""
     ask = game.ask(view, names, level.key if level is not None else "")
@@ -44,10 +50,11 @@ def seat_face(game: Game, names: Sequence[str], seat: int, view: dict[str, Any],
         choice = game.label(view, level.key, value, names, level.chosen)
         if len(level.values) > 1:
             position = f"{menu.cursor + 1}/{len(level.values)}"
+    header, panel = words if words is not None else (game.header(view, names), tuple(game.panel(view, names)))
     return Face(
         seat_name=names[seat],
-        header=game.header(view, names),
-        panel=tuple(game.panel(view, names)),
+        header=header,
+        panel=panel,
         ask=ask,
         choice=choice,
         position=position,

@@ -8,6 +8,15 @@ shipped in `fonts/`, made by `tools/make_font.py`). Text is measured in
 pixels, never counted in characters, and any character the fonts cannot draw
 (a control, a lone surrogate, a combining mark, a script we do not ship) is
 drawn as a visible box, so no string can break a screen.
+
+A press redraws a face of which most lines are unchanged, and a Pi Zero
+runs this Python some fifteen times slower than a desktop, so a face of
+Latin text is drawn as bands of ten rows (`Band`), and the rows of each band
+drawn are kept: a face is its bands' rows joined, a new band drawn alone with
+Pillow (or, when most are new, the whole face at once, its bands then kept).
+A band is kept only where no glyph reaches above it (a few accented capitals
+do); such a face, and a face on 12-pixel lines, is drawn whole with Pillow
+(`draw_face`), as all of them once were.
 """
 
 from __future__ import annotations
@@ -116,15 +125,33 @@ def line_height(*texts: str) -> int:
     return WIDE_LINE if any(font().needs_wide(t) for t in texts) else LINE
 
 
+@lru_cache(maxsize=4096)
 def fit(text: str, width: int) -> str:
-    """Cut `text` to `width` pixels, marking the cut with '~'."""
+    """Cut `text` to `width` pixels, marking the cut with '~'.
+
+    Latin text is as wide as its glyphs' advances added up (a bitmap font),
+    so its cut is found in one pass over the characters.
+    """
     f = font()
     text = f.clean(text)
     if f.getlength(text) <= width:
         return text
+    if not f.needs_wide(text):
+        room = width - f.getlength("~")
+        used = 0.0
+        for cut, char in enumerate(text):
+            used += _advance(char)
+            if used > room:
+                return text[:cut] + "~"
+        return text + "~"
     while text and f.getlength(text + "~") > width:
         text = text[:-1]
     return text + "~"
+
+
+@lru_cache(maxsize=None)
+def _advance(char: str) -> float:
+    return font().latin.getlength(char)
 
 
 def _is_wide(char: str) -> bool:
@@ -188,6 +215,11 @@ def wrap(text: str, width: int, measure: Callable[[str], float] | None = None) -
 
     `measure` measures a line in other units (a terminal's cells: `cells`).
     """
+    return list(_wrapped(text, width, measure))
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(text: str, width: int, measure: Callable[[str], float] | None) -> tuple[str, ...]:
     f = font()
     text = f.clean(text)
     length = measure or f.getlength
@@ -209,7 +241,7 @@ def wrap(text: str, width: int, measure: Callable[[str], float] | None = None) -
             current = current[cut:]
     if current:
         lines.append(current)
-    return lines
+    return tuple(lines)
 
 
 @dataclass(frozen=True)
@@ -275,27 +307,121 @@ def screen_rows(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> list[str
     return layout(face, size).rows()
 
 
-def render_face(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Image.Image:
+@dataclass(frozen=True)
+class Band:
+    """Ten rows of a face of Latin text: the header bar, a line of text, or the menu bar.
+
+    Attributes:
+        y: Its first row.
+        bar: True for a white band with black text.
+        texts: ``(x, text)`` drawn with their tops on row ``y - 1`` (the font's
+            first row is blank for almost every glyph).
+    """
+
+    y: int
+    bar: bool
+    texts: tuple[tuple[int, str], ...]
+
+
+def bands(shown: Layout, size: tuple[int, int] = (WIDTH, HEIGHT)) -> list[Band]:
+    """The bands a laid-out face is drawn as: the header bar, each row of the body, the menu bar."""
+    width, height = size
+    line = shown.line
+    found = [Band(0, True, ((1, shown.header),))]
+    y = line
+    for row in shown.body:
+        found.append(Band(y, False, ((0, row),)))
+        y += line
+    if shown.choice:
+        right = shown.position
+        right_w = int(font().getlength(right)) + 2 if right else 0
+        texts = [(1, "<" if right else ">"), (8, shown.choice)]
+        if right:
+            texts.append((width - right_w, right))
+        found.append(Band(height - line, True, tuple(texts)))
+    return found
+
+
+def draw_face(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Image.Image:
+    """Draw a face with Pillow, band by band, in order."""
+    shown = layout(face, size)
+    return _draw(bands(shown, size), size, shown.line)
+
+
+def _draw(drawn: list[Band], size: tuple[int, int], line: int = LINE) -> Image.Image:
     width, height = size
     image = Image.new("1", size, 0)
     draw = ImageDraw.Draw(image)
     f = font()
-    shown = layout(face, size)
-    line = shown.line
-    # Header bar: the seat's name, then the table state, white on black inverted.
-    draw.rectangle((0, 0, width - 1, line - 1), fill=1)
-    f.draw(draw, (1, 0), shown.header, fill=0, line=line)
-    y = line
-    for row in shown.body:
-        f.draw(draw, (0, y), row, fill=1, line=line)
-        y += line
-    if shown.choice:
-        y = height - line
-        draw.rectangle((0, y, width - 1, height - 1), fill=1)
-        right = shown.position
-        right_w = int(f.getlength(right)) + 2 if right else 0
-        f.draw(draw, (1, y), "<" if right else ">", fill=0, line=line)
-        f.draw(draw, (8, y), shown.choice, fill=0, line=line)
-        if right:
-            f.draw(draw, (width - right_w, y), right, fill=0, line=line)
+    for band in drawn:
+        if band.bar:
+            # The header and the menu bar: black text on white.
+            draw.rectangle((0, band.y, width - 1, min(height, band.y + line) - 1), fill=1)
+        for x, text in band.texts:
+            f.draw(draw, (x, band.y), text, fill=0 if band.bar else 1, line=line)
     return image
+
+
+def render_face(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Image.Image:
+    """The face's image: its bands joined from those kept; a new band is drawn with Pillow and kept."""
+    width, height = size
+    shown = layout(face, size)
+    drawn = bands(shown, size)
+    if shown.line != LINE or not all(_top_blank(text) for band in drawn for _, text in band.texts):
+        # Chinese on 12-pixel lines, or a glyph reaching into the band above it: draw the face whole.
+        return _draw(drawn, size, shown.line)
+    keys = [(band.bar, band.texts, width) for band in drawn]
+    kept = [_BANDS.get(key) for key in keys]
+    missing = kept.count(None)
+    if missing * 2 > len(drawn):
+        # Mostly new (a new phase, a new game): drawing the face at once is cheaper; keep its bands.
+        image = _draw(drawn, size)
+        _keep(drawn, keys, image.tobytes(), width, height)
+        return image
+    if len(_BANDS) + missing > _BANDS_KEPT:
+        _BANDS.clear()
+    rows = [bytes((width + 7) // 8)] * height
+    for band, key, pixels in zip(drawn, keys, kept):
+        if pixels is None:
+            alone = _draw([Band(0, band.bar, band.texts)], (width, LINE)).tobytes()
+            pixels = _BANDS[key] = _rows(alone, width, 0, LINE)
+        rows[band.y:band.y + LINE] = pixels[:max(0, height - band.y)]
+    return Image.frombytes("1", size, b"".join(rows))
+
+
+def _keep(drawn: list[Band], keys: list[Any], pixels: bytes, width: int, height: int) -> None:
+    """Keep each band's rows of a face drawn whole."""
+    if len(_BANDS) + len(drawn) > _BANDS_KEPT:
+        _BANDS.clear()
+    for band, key in zip(drawn, keys):
+        if band.y + LINE <= height:  # a band cut by the bottom edge is not kept
+            _BANDS[key] = _rows(pixels, width, band.y, band.y + LINE)
+
+
+def _rows(pixels: bytes, width: int, first: int, end: int) -> tuple[bytes, ...]:
+    """Rows `first` to `end` (exclusive) of an image's bytes, one bytes object per row."""
+    step = (width + 7) // 8
+    return tuple(pixels[row * step:(row + 1) * step] for row in range(first, end))
+
+
+# Bands drawn so far, by (bar, texts, width): their rows as Pillow packs them.
+_BANDS: dict[tuple[bool, tuple[tuple[int, str], ...], int], tuple[bytes, ...]] = {}
+_BANDS_KEPT = 2048
+
+
+@lru_cache(maxsize=4096)
+def _top_blank(text: str) -> bool:
+    """Whether no glyph of the Latin line reaches the font's first row (true of nearly every glyph)."""
+    return "\n" not in text and not any(_tall(ch) for ch in text)
+
+
+@lru_cache(maxsize=None)
+def _tall(char: str) -> bool:
+    """Whether the Latin font's glyph of `char` has ink in its first row (some accented capitals)."""
+    latin = font().latin
+    width, height = latin.getmask(char, "1").size
+    if not width:
+        return False
+    glyph = Image.new("1", (width, height), 0)
+    ImageDraw.Draw(glyph).text((0, 0), char, font=latin, fill=1)
+    return glyph.crop((0, 0, width, 1)).getbbox() is not None

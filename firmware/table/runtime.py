@@ -73,6 +73,8 @@ class SeatState:
     failures: int = 0  # failed draws in a row
     retry_at: float = 0.0  # when a failing screen is tried again (clock seconds)
     changed: bool = False  # an undo or a new game changed this seat's choices: its next ok only acknowledges
+    # The seat's view and the words it gives (header, panel), the match change and the language they are of.
+    words: tuple[Any, int, str | None, dict[str, Any], tuple[str, tuple[str, ...]]] | None = None
 
 
 def _menu_moved(menu: Menu) -> bool:
@@ -315,7 +317,12 @@ class Runtime:
 
     # --- actions -------------------------------------------------------------
     def submit(self, action: dict[str, Any]) -> bool:
-        """Apply, journal, then redraw. A refused action only sets a notice on its seat."""
+        """Apply, journal, then redraw. A refused action only sets a notice on its seat.
+
+        Once the action is saved, the seat that made it sees its answer
+        first; the listeners (the public display, the console) and the other
+        seats follow.
+        """
         seat = action.get("seat") if isinstance(action, dict) else None
         try:
             events = self.match.apply(action)
@@ -331,9 +338,12 @@ class Runtime:
                 self._save_failed(err)
                 return False
         self.save_fault = ""
+        first = seat if isinstance(seat, int) and 0 <= seat < len(self.seats) else None
+        if first is not None:
+            self._redraw([first])  # a change of its fault state shows on the others in the refresh below
         for listener in self.listeners:
             listener(self.match, action, events)
-        self.refresh(first=seat if isinstance(seat, int) else None)
+        self.refresh(first=first)
         return True
 
     def run_command(self, command: Command) -> str:
@@ -473,8 +483,17 @@ class Runtime:
             if actions != state.actions:
                 state.menu.reset()
                 state.actions = actions
-            return seat_face(match.game, reader_names(match.names), seat, match.view(seat), actions,
-                             state.menu, notice=state.notice or self._table_note(seat))
+            names = reader_names(match.names)
+            words = state.words
+            if words is None or words[0] is not match or words[1] != match.changes or words[2] != state.language:
+                # A cursor move changes neither the view nor its header and panel: they are kept
+                # until the match, or the language the seat reads, changes.
+                view = match.view(seat)
+                game = match.game
+                words = state.words = (match, match.changes, state.language, view,
+                                       (game.header(view, names), tuple(game.panel(view, names))))
+            return seat_face(match.game, names, seat, words[3], actions, state.menu,
+                             notice=state.notice or self._table_note(seat), words=words[4])
 
     def _table_face(self, index: int) -> Face:
         seat, names = self.seats[index], reader_names(self.match.names)

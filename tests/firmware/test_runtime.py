@@ -358,3 +358,25 @@ def test_a_seat_whose_choices_a_new_game_changed_is_told_and_its_first_ok_only_a
     assert runtime.match.state.seats[0].arranged
     press(table, runtime, 1, "next")  # a move is a look: it acknowledges and moves
     assert "2/6" in screen_text(table, runtime, 1) and "Your choices changed" not in screen_text(table, runtime, 1)
+
+
+def test_the_seat_that_acted_sees_its_answer_before_anything_else_is_done(table):
+    """After an accepted action: the acting seat's frame, then the listeners, then the other seats."""
+    happened = []
+
+    class Panel:
+        def __init__(self, seat):
+            self.seat, self.size = seat, (128, 64)
+
+        def show(self, image):
+            happened.append(f"seat {self.seat}")
+            return True
+
+    match = tenno_position(3, {}, active=1)
+    runtime = Runtime(match, [Panel(seat) for seat in range(3)],
+                      listeners=[lambda *args: happened.append("listener")])
+    happened.clear()
+    attack = match.legal_actions(1)[0]
+    assert runtime.submit(attack)
+    assert happened[:2] == ["seat 1", "listener"]
+    assert sorted(happened[2:]) == ["seat 0", "seat 2"]

@@ -38,3 +38,39 @@ def test_serve_says_ready_and_pings_the_watchdog_from_its_loop(tmp_path, monkeyp
     assert messages[0] == "READY=1\n"
     assert "WATCHDOG=1\n" in messages
     assert all(s.arranged for s in runtime.match.state.seats)  # the loop handled the queued presses
+
+
+def test_a_table_files_screens_say_starting_before_the_game_loads(tmp_path, monkeypatch):
+    """courtier play --table: every seat's screen says "starting..." while the saved game is still loading."""
+    import firmware.table.session as session
+    from firmware.cli import main
+    from firmware.table.faces import boot_face
+    from firmware.table.render import render_face
+    from hardware import factory
+
+    opened = []
+    real_open = factory.open_table
+
+    def open_table(*args, **kwargs):
+        opened.append(real_open(*args, **kwargs))
+        return opened[-1]
+
+    def loading(*args, **kwargs):
+        table = opened[0]
+        for seat in table.seats:
+            expected = render_face(boot_face(seat.name, "starting..."), seat.screen.size)
+            assert seat.screen.image.tobytes() == expected.tobytes(), seat.name
+        raise OSError("the state directory went away")  # stop here: the table must still be closed
+
+    monkeypatch.setattr(factory, "open_table", open_table)
+    monkeypatch.setattr(session, "open_session", loading)
+    monkeypatch.setenv("COURTIER_HARDWARE", "mock")
+    table_file = tmp_path / "table.toml"
+    table_file.write_text(
+        '[table]\nname = "Two"\n'
+        '[[seat]]\nname = "Red"\nbuttons = { prev = 5, next = 6, ok = 13 }\n'
+        'screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3C }\n'
+        '[[seat]]\nname = "Blue"\nbuttons = { prev = 16, next = 20, ok = 21 }\n'
+        'screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3D }\n')
+    code = main(["play", "tenno", "--table", str(table_file), "--ui", "none", "--state-dir", str(tmp_path / "s")])
+    assert code != 0 and len(opened) == 1 and opened[0].closed

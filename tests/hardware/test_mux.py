@@ -43,6 +43,11 @@ class RecordingBus:
         assert len(data) <= 32, "SMBus block writes carry at most 32 bytes"
         self._write(("block", address, register, bytes(data)))
 
+    def i2c_rdwr(self, *messages):
+        for message in messages:
+            data = bytes(message)
+            self._write(("rdwr", message.addr, data[0], data[1:]))
+
     def close(self):
         self.closed = True
 
@@ -74,18 +79,21 @@ def test_command_selects_the_channel_then_sends_luma_command_bytes():
     ]
 
 
-def test_data_goes_in_blocks_of_32_after_0x40():
-    """Display data is split as luma's i2c does with a bus it was given: 0x40 then at most 32 bytes a block."""
+def test_data_goes_in_one_message_after_0x40():
+    """Display data is one i2c_rdwr message after 0x40, as luma's managed i2c sends it, not 32-byte blocks."""
     bus = RecordingBus()
     panel = SharedBus(bus, port=1).mux(0x71).channel(0, address=0x3D)
     payload = bytes(range(70))
     panel.data(list(payload))
-    assert bus.entries() == [
-        ("byte", 0x71, 0x01),
-        ("block", 0x3D, 0x40, payload[:32]),
-        ("block", 0x3D, 0x40, payload[32:64]),
-        ("block", 0x3D, 0x40, payload[64:]),
-    ]
+    assert bus.entries() == [("byte", 0x71, 0x01), ("rdwr", 0x3D, 0x40, payload)]
+
+
+def test_data_longer_than_a_message_goes_in_several():
+    bus = RecordingBus()
+    panel = SharedBus(bus, port=1).mux(0x70).channel(1)
+    payload = bytes(n % 256 for n in range(5000))
+    panel.data(list(payload))
+    assert bus.entries()[1:] == [("rdwr", 0x3C, 0x40, payload[:4096]), ("rdwr", 0x3C, 0x40, payload[4096:])]
 
 
 def test_no_reselect_while_the_channel_is_unchanged():
@@ -123,7 +131,7 @@ def test_selecting_on_one_mux_switches_the_other_off():
 
 
 def test_real_ssd1306_frame_through_the_mux_matches_luma_bytes():
-    """An ssd1306 drawing one frame sends one select, a 6-byte window, and 1024 data bytes in 32 blocks."""
+    """An ssd1306 drawing one frame sends a 6-byte window and its 1024 data bytes in one message."""
     bus = RecordingBus()
     panel = SharedBus(bus, port=1).mux(0x70).channel(6)
     device = ssd1306(panel)
@@ -136,7 +144,7 @@ def test_real_ssd1306_frame_through_the_mux_matches_luma_bytes():
     assert entries[0][:3] == ("block", 0x3C, 0x00)               # already selected: no select byte
     assert len(entries[0][3]) == 6
     data = [e for e in entries if e[2] == 0x40]
-    assert len(data) == 32 and all(len(e[3]) == 32 for e in data)
+    assert len(data) == 1 and data[0][0] == "rdwr" and len(data[0][3]) == 1024
     device.persist = True
 
 
@@ -232,7 +240,7 @@ def test_one_transfer_holds_the_bus_until_it_is_done():
             self._lock.release()
 
     def hold_red_open(entry):
-        if threading.current_thread().name == "red" and entry[0] == "block":
+        if threading.current_thread().name == "red" and entry[0] == "rdwr":
             inside.set()
             assert go.wait(5)
 
@@ -250,10 +258,8 @@ def test_one_transfer_holds_the_bus_until_it_is_done():
     red_thread.join(5)
     blue_thread.join(5)
     assert bus.entries() == [
-        ("byte", 0x70, 0x01),
-        ("block", 0x3C, 0x40, bytes([1] * 32)), ("block", 0x3C, 0x40, bytes([1] * 8)),
-        ("byte", 0x70, 0x02),
-        ("block", 0x3C, 0x40, bytes([2] * 32)), ("block", 0x3C, 0x40, bytes([2] * 8)),
+        ("byte", 0x70, 0x01), ("rdwr", 0x3C, 0x40, bytes([1] * 40)),
+        ("byte", 0x70, 0x02), ("rdwr", 0x3C, 0x40, bytes([2] * 40)),
     ]
 
 
@@ -285,7 +291,7 @@ def test_two_threads_drawing_never_write_to_the_wrong_channel():
         else:
             assert name == selected, f"{name} wrote while {selected}'s channel was joined"
             counts[name] += 1
-    assert counts == {"seat0": 150, "seat5": 150}
+    assert counts == {"seat0": 100, "seat5": 100}
 
 
 @pytest.fixture
@@ -308,14 +314,14 @@ def test_pi_table_drives_seven_panels_through_one_mux_on_one_bus(fake_smbus, moc
         bus = fake_smbus[1]
         selects = [e for e in bus.entries() if e[0] == "byte"]
         assert selects == [("byte", 0x70, 1 << channel) for channel in range(7)]
-        assert {e[1] for e in bus.entries() if e[0] == "block"} == {0x3C}
+        assert {e[1] for e in bus.entries() if e[0] != "byte"} == {0x3C}
         interfaces = [seat.screen.interface for seat in table.seats]
         assert all(isinstance(i, MuxChannel) for i in interfaces)
         assert len({id(i.mux) for i in interfaces}) == 1
         bus.writes.clear()
         table.seats[2].screen.show(frame((0, 0, 20, 20)))
         assert bus.entries()[0] == ("byte", 0x70, 0x04)
-        assert len(bus.entries()) == 1 + 1 + 2        # select, window, the changed box in 2 blocks
+        assert len(bus.entries()) == 1 + 1 + 1        # select, window, the changed box in one message
     assert bus.closed
     assert bus.entries()[-1] == ("byte", 0x70, 0x00)
 

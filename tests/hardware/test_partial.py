@@ -24,7 +24,7 @@ from firmware.table.faces import seat_face
 from firmware.table.menu import Menu
 from firmware.table.render import render_face
 from hardware.partial import (DRIVERS, PartialSH1106, PartialSSD1306, PartialSSD1309,
-                              changed_runs, pack_pages, plan_windows)
+                              SSD1306_WINDOW_COST, TRANSFER_COST, changed_runs, pack_pages, plan_windows)
 from hardware.events import InputEvent
 from hardware.recording import RecordingInterface
 
@@ -546,15 +546,21 @@ def test_plan_windows_merges_stacked_pages_and_splits_distant_ones():
     assert plan_windows([[] for _ in range(8)]) == []
 
 
-def window_bytes(windows, cost=10):
+def window_bytes(windows, cost=SSD1306_WINDOW_COST):
     return sum((last - first + 1) * (end - start) + cost for first, last, start, end in windows)
 
 
+def test_a_window_costs_its_commands_and_two_transfers():
+    """6 command bytes, and per transfer its address and control byte and the Pi's time for one more."""
+    assert SSD1306_WINDOW_COST == 6 + 2 * (2 + TRANSFER_COST)
+
+
 def test_plan_windows_does_not_merge_pages_across_an_unchanged_one_when_that_costs_more():
-    """Pages 0 and 2 over the same 20 columns: two windows (60 bytes) beat one over pages 0-2 (70)."""
-    runs = [[(0, 20)], [], [(0, 20)], [], [], [], [], []]
-    assert plan_windows(runs) == [(0, 0, 0, 20), (2, 2, 0, 20)]
-    assert plan_windows([[(0, 20)], [(0, 20)], [(0, 20)]] + [[]] * 5) == [(0, 2, 0, 20)]
+    """Pages 0 and 2 over the same 64 columns: two windows (2 x 64 + 2 x 60) beat one over pages 0-2 (192 + 60)."""
+    runs = [[(0, 64)], [], [(0, 64)], [], [], [], [], []]
+    assert plan_windows(runs) == [(0, 0, 0, 64), (2, 2, 0, 64)]
+    assert plan_windows([[(0, 20)], [], [(0, 20)]] + [[]] * 5) == [(0, 2, 0, 20)]  # 20 columns: one is cheaper
+    assert plan_windows([[(0, 40)], [(0, 40)], [(0, 40)]] + [[]] * 5) == [(0, 2, 0, 40)]
 
 
 @settings(max_examples=200, deadline=None)

@@ -171,21 +171,32 @@ def aristocrat_places(state: ShadowState, exclude: str = "") -> list[tuple[str, 
     return found
 
 
+def _first_empty(spaces: list[Piece | None]) -> int:
+    """The index of the first empty space, or -1 (by identity: ``None in spaces`` would call each
+    piece's dataclass ``__eq__``)."""
+    for i, p in enumerate(spaces):
+        if p is None:
+            return i
+    return -1
+
+
 def places_in(e: Electorate) -> list[tuple[str, str]]:
-    spaces = e.spaces
-    if None in spaces:
-        return [(e.id, ARISTOCRAT_SPOTS[spaces.index(None)])]
-    return [(e.id, ARISTOCRAT_SPOTS[i]) for i, p in enumerate(spaces) if p is not None and p.kind == "knight"]
+    empty = _first_empty(e.spaces)
+    if empty >= 0:
+        return [(e.id, ARISTOCRAT_SPOTS[empty])]
+    return [(e.id, ARISTOCRAT_SPOTS[i]) for i, p in enumerate(e.spaces) if p is not None and p.kind == "knight"]
 
 
 def knight_places(state: ShadowState) -> list[tuple[str, str]]:
     """Empty places for a knight: each electorate's first empty aristocrat space and first empty castle."""
     found = []
     for e in state.electorates:
-        if None in e.spaces:
-            found.append((e.id, ARISTOCRAT_SPOTS[e.spaces.index(None)]))
-        if None in e.castles:
-            found.append((e.id, CASTLE_SPOTS[e.castles.index(None)]))
+        empty = _first_empty(e.spaces)
+        if empty >= 0:
+            found.append((e.id, ARISTOCRAT_SPOTS[empty]))
+        empty = _first_empty(e.castles)
+        if empty >= 0:
+            found.append((e.id, CASTLE_SPOTS[empty]))
     return found
 
 
