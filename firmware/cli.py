@@ -11,17 +11,16 @@ from typing import Any, Sequence
 
 from engine.errors import EngineError
 from engine.i18n import LANGUAGES, _, normalize, set_language, system_language
-from engine.bots import KINDS
 from engine.games import all_games, get_game
 from engine.match import Match
 from engine.options import parse_option_pairs
 from hardware.errors import HardwareError, PermanentHardwareError
+from hardware.table import BOT_KINDS as KINDS  # engine.bots' names, without loading the bots
 
 from .exits import StartupError, TableBusy
 from .table import journal as journals
 from .table.journal import Unreadable
 from . import exits, selftest
-from .links.console import add_parser as add_console_parser
 from .table.paths import archive_name, state_dir
 from .play import cmd_play
 from .report import Printer, print_result
@@ -167,6 +166,13 @@ def add_language_option(parser: argparse.ArgumentParser) -> None:
                                "the system locale); with demo, every seat's too").format(languages=", ".join(LANGUAGES)))
 
 
+def cmd_console(args: argparse.Namespace) -> int:
+    """The host console; pyserial and the serial protocol are loaded only when it is asked for."""
+    from .links.console import cmd_console as run_console
+
+    return run_console(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="courtier", description=__doc__)
     parser.add_argument("-v", "--verbose", action="store_true", help=_("say more (options, debug log)"))
@@ -235,7 +241,13 @@ def build_parser() -> argparse.ArgumentParser:
                              "machine's LAN addresses; 127.0.0.1:PORT for this machine only)"))
     add_language_option(play)
     play.set_defaults(func=cmd_play)
-    add_console_parser(sub)
+    console = sub.add_parser(
+        "console", help=_("watch and run the table from a laptop on the Pi's serial port"),
+        description=_("Show the table's public state and send new game, undo and end game."))
+    console.add_argument("port", help=_("serial port to the Pi (e.g. /dev/ttyUSB0) or a pyserial URL"))
+    console.add_argument("--baudrate", type=int, default=115200, help=_("line speed (default 115200)"))
+    add_language_option(console)
+    console.set_defaults(func=cmd_console)
     selftest.add_parser(sub)
     return parser
 

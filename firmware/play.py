@@ -264,9 +264,9 @@ def pumps(runtime: Runtime, serial_seats: Sequence[Any], console: Any) -> Any:
 
 def bot_seats(seats: Sequence[Any], given: Sequence[str] | None, players: int) -> dict[int, str]:
     """The seats bots play: the table file's `bot` seats, then each `--bot SEAT=KIND` (seats from 1)."""
-    from engine.bots import KINDS, UnknownBot
-
     bots = {seat.index: seat.bot for seat in seats if getattr(seat, "bot", None)}
+    if given:
+        from engine.bots import KINDS, UnknownBot  # the bots load only when a seat is given one
     for pair in given or ():
         number, _sep, kind = pair.partition("=")
         if not number.strip().isdigit() or not 1 <= int(number) <= players:

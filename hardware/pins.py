@@ -22,9 +22,7 @@ import contextlib
 import importlib
 import importlib.util
 import os
-import shutil
 import sys
-import tempfile
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -78,6 +76,9 @@ def start_lgpio() -> None:
     if "lgpio" in sys.modules or importlib.util.find_spec("lgpio") is None:
         return
     if not os.environ.get(LGPIO_DIR_VAR):
+        import shutil
+        import tempfile
+
         directory = tempfile.mkdtemp(prefix="courtier-lgpio-")
         atexit.register(shutil.rmtree, directory, ignore_errors=True)
         os.environ[LGPIO_DIR_VAR] = directory

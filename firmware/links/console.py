@@ -21,7 +21,6 @@ import sys
 import time
 from typing import Any, Callable, TextIO
 
-from engine.i18n import _
 from hardware.errors import ProtocolError
 from hardware.link import Link
 
@@ -325,17 +324,3 @@ def cmd_console(args: argparse.Namespace) -> int:
     finally:
         link.close()
     return 0
-
-
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Add ``console`` to the ``courtier`` command's subparsers."""
-    parser = subparsers.add_parser(
-        "console", help=_("watch and run the table from a laptop on the Pi's serial port"),
-        description=_("Show the table's public state and send new game, undo and end game."))
-    parser.add_argument("port", help=_("serial port to the Pi (e.g. /dev/ttyUSB0) or a pyserial URL"))
-    parser.add_argument("--baudrate", type=int, default=115200, help=_("line speed (default 115200)"))
-    from ..cli import add_language_option
-
-    add_language_option(parser)
-    parser.set_defaults(func=cmd_console)
-    return parser

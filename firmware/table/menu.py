@@ -43,7 +43,11 @@ class Menu:
         self.confirming = None
 
     def candidates(self, actions: list[Action]) -> list[Action]:
-        return [a for a in actions if all(a.get(k) == v for k, v in self.path)]
+        """The actions that agree with every field chosen so far (a press walks this on every level)."""
+        found = actions
+        for key, value in self.path:
+            found = [a for a in found if a.get(key) == value]
+        return found if self.path else list(actions)
 
     def level(self, actions: list[Action]) -> Level | None:
         """Return what to choose next, or None when there is nothing to choose."""
@@ -63,10 +67,7 @@ class Menu:
         for key in found[0]:
             if key == "seat" or key in chosen:
                 continue
-            values: list[Any] = []
-            for action in found:
-                if action.get(key) not in values:
-                    values.append(action.get(key))
+            values = _distinct([action.get(key) for action in found])
             if len(values) > 1:
                 self.cursor %= len(values)
                 return Level(key, values, chosen)
@@ -114,3 +115,15 @@ class Menu:
         self.path.pop()
         self.cursor = 0
         return True
+
+
+def _distinct(values: list[Any]) -> list[Any]:
+    """The values in first-seen order, each once (by equality, as ``in`` on a list compares)."""
+    try:
+        return list(dict.fromkeys(values))
+    except TypeError:  # an unhashable value (a list of cards): compare one by one
+        distinct: list[Any] = []
+        for value in values:
+            if value not in distinct:
+                distinct.append(value)
+        return distinct

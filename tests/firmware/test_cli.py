@@ -170,3 +170,23 @@ def test_play_without_a_terminal_says_which_ui_to_use_instead(capsys, state_dir)
     err = capsys.readouterr().err
     assert "needs a terminal" in err and "--ui none" in err and "--ui window" in err
     assert "Traceback" not in err and not (state_dir / "current.jsonl").exists()
+
+
+def test_starting_play_loads_neither_the_bots_nor_the_serial_links():
+    """A cold start imports only what a table uses: the bots, pyserial and the host console load when asked for."""
+    code = ("import sys\n"
+            "from firmware.cli import build_parser\n"
+            "from firmware.play import bot_seats\n"
+            "build_parser().parse_args(['play', 'tenno'])\n"
+            "assert bot_seats([], None, 3) == {}\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'serial'\n"
+            "             or m.startswith(('engine.bots', 'firmware.links'))))\n")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+
+
+def test_the_console_subcommand_still_reaches_the_console(capsys):
+    """The console's parser lives in the cli; asking for it loads the console and opens its port."""
+    assert main(["console", "not-a-port://"]) != 0
+    assert "not-a-port" in capsys.readouterr().err

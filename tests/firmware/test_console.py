@@ -7,7 +7,6 @@ selects on the fds with timeouts; nothing sleeps.
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import os
@@ -19,7 +18,7 @@ import pytest
 from engine.match import Match
 from firmware.links import protocol
 from firmware.bots import RandomBot
-from firmware.links.console import ConsoleClient, Keys, add_parser, cmd_console, run_console
+from firmware.links.console import ConsoleClient, Keys, run_console
 from firmware.table.runtime import Runtime
 from firmware.links.serial_seats import CONSOLE_MAX_LINE, HostConsole
 from firmware.testing import PtyPort
@@ -247,7 +246,7 @@ def test_run_console_draws_the_table_sends_keys_and_prints_replies(modem):
 
 
 def test_the_console_command_is_added_to_the_courtier_parser():
-    parser = argparse.ArgumentParser(prog="courtier")
-    add_parser(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(["console", "/dev/ttyUSB0", "--baudrate", "57600"])
+    from firmware.cli import build_parser, cmd_console
+
+    args = build_parser().parse_args(["console", "/dev/ttyUSB0", "--baudrate", "57600"])
     assert (args.port, args.baudrate, args.func) == ("/dev/ttyUSB0", 57600, cmd_console)

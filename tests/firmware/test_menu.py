@@ -125,3 +125,14 @@ def test_back_returns_the_cursor_to_the_first_value():
     menu.move(ATTACKS, +1)
     assert menu.cursor == 1
     assert menu.back() is True and menu.cursor == 0
+
+
+def test_a_field_whose_values_are_lists_is_asked_like_any_other():
+    """Values are compared as they are: a list of cards is one value, and equal lists are one choice."""
+    actions = [{"seat": 0, "do": "discard", "cards": [1, 2]}, {"seat": 0, "do": "discard", "cards": [3]},
+               {"seat": 0, "do": "discard", "cards": [1, 2]}]
+    menu = Menu()
+    level = menu.level(actions)
+    assert (level.key, level.values) == ("cards", [[1, 2], [3]])
+    menu.move(actions, +1)
+    assert menu.choose(actions) == {"seat": 0, "do": "discard", "cards": [3]}
