@@ -68,7 +68,8 @@ def time_to_ready(command: list[str], env: dict[str, str], timeout: float = 120.
         sock.settimeout(timeout)
         started = time.perf_counter()
         process = subprocess.Popen(command, cwd=ROOT, env=dict(env, NOTIFY_SOCKET=address),
-                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                   preexec_fn=_interruptible)
         try:
             while True:
                 try:
@@ -88,6 +89,16 @@ def time_to_ready(command: list[str], env: dict[str, str], timeout: float = 120.
             if process.returncode not in (0, -signal.SIGINT, None):
                 raise RuntimeError(f"the table exited with {process.returncode}: "
                                    f"{err.decode(errors='replace').strip()[-300:]}")
+
+
+def _interruptible() -> None:
+    """In the child before it starts: Ctrl-C stops it, even when the bench itself was started in the background.
+
+    A shell starts a background job with SIGINT ignored, a child inherits
+    that, and Python then installs no KeyboardInterrupt handler: the table
+    would not stop when told.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def time_to_exit(command: list[str]) -> float:

@@ -105,6 +105,18 @@ def test_cold_start_waits_for_ready_and_times_python_beside_it():
     assert figures.ready_s[0] > 0 and figures.bare_s[0] > 0 and figures.ratio > 0
 
 
+def test_cold_start_stops_its_table_even_when_the_bench_ignores_ctrl_c():
+    """A bench started in the background has SIGINT ignored; the table it starts must still stop on it."""
+    import signal
+
+    saved = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        figures = measure_cold_start(runs=1, warmup=0)
+    finally:
+        signal.signal(signal.SIGINT, saved)
+    assert figures.ready_s[0] > 0
+
+
 def test_quick_run_prints_every_figure():
     """A quick run prints each registered game's throughput and every table, cold-start and memory figure."""
     lines: list[str] = []
