@@ -58,7 +58,7 @@ class Loaded:
     warnings: list[str] = field(default_factory=list)
     good_bytes: int = 0  # length of the file up to the end of its last whole record
     newline_missing: bool = False  # the last record is whole but its newline was lost
-    languages: dict[int, str] = field(default_factory=dict)  # each seat's own language, by seat
+    languages: dict[int, str] = field(default_factory=dict)  # each seat's own language, by seat (absent: the table's)
 
 
 def _fsync_dir(path: Path) -> None:
@@ -140,8 +140,9 @@ class Journal:
         self._write({"type": "undo", "undoes": self.count})
         self.count -= 1
 
-    def append_language(self, seat: int, lang: str) -> None:
-        """Record that seat `seat` reads `lang` from now on (no action: the game replays the same)."""
+    def append_language(self, seat: int, lang: str | None) -> None:
+        """Record that seat `seat` reads `lang` from now on, None the table's language (written as
+        null); no action: the game replays the same."""
         self._write({"type": "language", "seat": seat, "lang": lang})
 
     def _write(self, record: dict[str, Any]) -> None:
@@ -227,6 +228,8 @@ def load(path: Path) -> Loaded:
             seat, lang = record.get("seat"), record.get("lang")
             if type(seat) is int and 0 <= seat < header.players and isinstance(lang, str) and lang:
                 languages[seat] = lang
+            elif type(seat) is int and 0 <= seat < header.players and "lang" in record and lang is None:
+                languages.pop(seat, None)  # back to the table's language
             else:  # a seat's language is no part of the game: a bad record costs only itself
                 warnings.append(f"{path}: line {number} is not a seat's language and is skipped")
                 _log.warning(warnings[-1])

@@ -231,7 +231,7 @@ class Runtime:
         seat = self.seats[index]
         if do == "language":
             seat.mode = ""
-            self.set_language(index, lang)
+            self.set_language(index, None if lang == table_menu.TABLE_LANGUAGE else lang)
             return
         if do in ("close", "cancel"):
             seat.mode = ""
@@ -280,7 +280,7 @@ class Runtime:
             return
         seat = self.seats[index]
         seat.language = normalize(lang) if lang else None
-        if self.journal is not None and seat.language is not None:
+        if self.journal is not None:  # None too: a restarted table must not give back the old choice
             try:
                 self.journal.append_language(index, seat.language)
             except OSError as err:

@@ -13,8 +13,10 @@ from typing import Any, Callable
 
 from engine.i18n import LANGUAGES, _
 
-# "language" asks for a second field, the language, each named in its own words.
-LANGUAGE = tuple({"do": "language", "lang": lang} for lang in LANGUAGES)
+# "language" asks for a second field, the language, each named in its own words, or the
+# table's: the seat then reads whatever the table reads (its file, --lang or the system locale).
+TABLE_LANGUAGE = "table"
+LANGUAGE = tuple({"do": "language", "lang": lang} for lang in (*LANGUAGES, TABLE_LANGUAGE))
 MENU = ({"do": "undo"}, {"do": "scores"}, {"do": "help"}, *LANGUAGE, {"do": "end"}, {"do": "close"})
 ASK = ({"do": "agree"}, {"do": "refuse"})
 AGREED = ({"do": "refuse"},)  # a seat that agreed may still say no while the others think
@@ -51,7 +53,7 @@ def label(value: str) -> str:
         return LANGUAGES[value]
     return {
         "undo": _("Undo last action"), "scores": _("Show scores"), "help": _("Rules help"), "language": _("Language"),
-        "end": _("End the game"), "close": _("Close"), "agree": _("Yes, agree"), "refuse": _("No"),
+        TABLE_LANGUAGE: _("The table's language"), "end": _("End the game"), "close": _("Close"), "agree": _("Yes, agree"), "refuse": _("No"),
         "cancel": _("Cancel the request"),
     }.get(value, value)
 

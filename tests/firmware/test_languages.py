@@ -36,14 +36,18 @@ def text(runtime, seat):
 
 
 def choose_language(runtime, seat, lang):
-    """Hold ok to open the table menu, walk to Language, then to `lang`, as a player would."""
+    """Hold ok to open the table menu, walk to Language, then to `lang` (None: the table's), as a player would."""
     press(runtime, seat, "ok", "hold")
     press(runtime, seat, "next", times=3)          # undo, scores, help, language
     assert runtime.seats[seat].face.choice in ("Language", "語言", "语言")
     press(runtime, seat)
-    press(runtime, seat, "next", times=list(LANGUAGES).index(lang))
-    assert runtime.seats[seat].face.choice == LANGUAGES[lang]  # each language named in its own words
+    press(runtime, seat, "next", times=list(LANGUAGES).index(lang) if lang else len(LANGUAGES))
+    assert runtime.seats[seat].face.choice == (LANGUAGES[lang] if lang else TABLES_LANGUAGE[
+        runtime.seats[seat].language or "en"])  # each language named in its own words
     press(runtime, seat)
+
+
+TABLES_LANGUAGE = {"en": "The table's language", "zh_Hant": "牌桌的語言", "zh_Hans": "牌桌的语言"}
 
 
 def test_a_seat_picks_its_language_at_the_table_and_only_its_screen_changes(table, tmp_path):
@@ -81,6 +85,24 @@ def test_a_restarted_table_gives_each_seat_back_its_language(table, tmp_path):
     assert again.resumed and again.languages == {GREEN: "zh_Hans"}
     restarted = Runtime(again.match, [seat.screen for seat in table.seats], again.journal, languages=again.languages)
     assert "[绿]" in text(restarted, GREEN) and "[Red]" in text(restarted, RED)
+    again.journal.close()
+
+
+def test_going_back_to_the_tables_language_is_kept_and_survives_a_restart(table, tmp_path):
+    session = open_session(tmp_path, "tenno", 3, seed=2)
+    runtime = Runtime(session.match, [seat.screen for seat in table.seats], session.journal)
+    choose_language(runtime, GREEN, "zh_Hans")
+    choose_language(runtime, BLUE, "zh_Hant")
+    assert "[绿]" in text(runtime, GREEN)
+    choose_language(runtime, GREEN, None)  # asked in its own language: 牌桌的语言
+    assert runtime.seats[GREEN].language is None and "[Green]" in text(runtime, GREEN)
+    session.journal.close()
+    records = [json.loads(line) for line in (tmp_path / "current.jsonl").read_text().splitlines()]
+    assert records[-1] == {"type": "language", "seat": GREEN, "lang": None}
+    again = open_session(tmp_path, "tenno", 3)
+    assert again.languages == {BLUE: "zh_Hant"}
+    restarted = Runtime(again.match, [seat.screen for seat in table.seats], again.journal, languages=again.languages)
+    assert "[Green]" in text(restarted, GREEN) and "[藍]" in text(restarted, BLUE)
     again.journal.close()
 
 
