@@ -11,7 +11,7 @@ import pytest
 
 from engine.games import get_game
 from engine.games.quovadis import text
-from engine.physical import inverse, step
+from engine.physical import event_moves, inverse, step
 from engine.testing import quovadis_position
 
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
@@ -337,3 +337,33 @@ def test_undoing_a_move_tells_each_step_back():
                      f"Red: lay the {text.token_name(token)} laurel back face up on diamond E3>A3",
                      "Red: move your senator from row 2 centre-right (1 seat) back down to bottom centre-right "
                      "(3 seats)"]
+
+
+def test_every_phases_prompt_carries_the_last_actions_public_steps_as_data_beside_their_words():
+    """The table reads the steps in words and the page draws them from the data: both come from the last action."""
+    def carried(match):
+        prompt, view = match.prompt(), match.public_view()
+        assert prompt.moves == tuple(event_moves(view["recent"])) and isinstance(prompt.steps, tuple)
+        return prompt
+
+    match = quovadis_position(3, {"E2": [RED, BLUE, YELLOW, YELLOW]})
+    act(match, RED, "advance", committee="E2", path="p02")
+    assert carried(match).moves == ()  # asking moves nothing
+    act(match, BLUE, "support")
+    act(match, YELLOW, "support")
+    reward = carried(match)
+    assert match.state.phase == "reward" and reward.steps == tuple(text.told(match.public_view()["recent"], NAMES))
+    assert [m["what"] for m in reward.moves] == ["senator", "laurel", "laurel"]  # up, collect, refill
+    bonus = quovadis_position(3, {"E3": [RED, RED]})
+    bonus.state.diamonds["p04"] = "IIC"
+    act(bonus, RED, "advance", committee="E3", path="p04")
+    assert bonus.state.phase == "bonus" and carried(bonus).moves
+    view = {**bonus.public_view(), "phase": "recess"}
+    recess = GAME.public_prompt(view, bonus.names)
+    assert recess.moves == bonus.prompt().moves and recess.steps == bonus.prompt().steps
+
+
+def test_a_vote_refused_by_several_names_them_all():
+    event = {"type": "votes", "seat": RED, "committee": "E2", "path": "p02", "answers": {"1": False, "2": False},
+             "passed": False}
+    assert GAME.describe_event(event, NAMES) == "Vote failed: yes -; no Blue, Yellow"
