@@ -153,3 +153,38 @@ def test_a_modular_game_binds_its_rules_functions_and_keeps_its_own_overrides():
             assert getattr(game, name)(*args) == name and calls[-1] == (name, args), name
     assert type(bound).__dict__["legal_actions"].__func__ is rules.legal_actions  # bound straight, no delegate
     assert "legal_actions" not in Tiny.__dict__
+
+
+def test_a_modular_game_serves_every_method_from_its_modules_passing_every_argument():
+    """Rules, views, the real table and the words are modules of functions: each method hands its arguments on."""
+    from types import SimpleNamespace
+
+    calls = []
+
+    def module(*names):
+        def serve(name):
+            return lambda *args: calls.append((name, args)) or (name, args)
+        return SimpleNamespace(**{name: serve(name) for name in names})
+
+    class Made(ModularGame):
+        rules = module("setup", "pending", "legal_actions", "perform", "result", "redeal", "check_invariants")
+        views = module("view", "public_view")
+        tabletop = module("physical")
+        text = module("prompt", "header", "panel", "ask", "label", "describe_event", "move_lines", "standings")
+
+    game, view, rng = Made(), {"phase": "x"}, Rng()
+    assert game.setup(3, rng, {"o": 1}) == ("setup", (3, rng, {"o": 1}))
+    assert game.redeal("s", 2, rng) == ("redeal", ("s", 2, rng))
+    assert game.view("s", 2) == ("view", ("s", 2)) and game.public_view("s") == ("public_view", ("s",))
+    assert game.physical("s") == ("physical", ("s",))
+    assert game.public_prompt(view, NAMES) == ("prompt", (view, NAMES))
+    assert game.header(view, NAMES) == ("header", (view, NAMES))
+    assert game.panel(view, NAMES) == ("panel", (view, NAMES))
+    assert game.ask(view, NAMES) == ("ask", (view, NAMES, "")) and game.ask(view, NAMES, "to")[1][2] == "to"
+    assert game.label(view, "k", 5, NAMES, {"do": "x"}) == ("label", (view, "k", 5, NAMES, {"do": "x"}))
+    assert game.describe_event({"type": "e"}, NAMES) == ("describe_event", ({"type": "e"}, NAMES))
+    assert game.describe_moves([{"what": "m"}], NAMES) == ("move_lines", ([{"what": "m"}], NAMES))
+    assert game.standings(view, NAMES) == ("standings", (view, NAMES))
+    assert game.check_invariants("s") is None and calls[-1] == ("check_invariants", ("s",))
+    assert game.rules_help(view, NAMES) == []  # its words have no HELP
+    assert Game().last_moves(SimpleNamespace(moves=({"a": 1},))) == [{"a": 1}]
