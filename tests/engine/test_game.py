@@ -188,3 +188,11 @@ def test_a_modular_game_serves_every_method_from_its_modules_passing_every_argum
     assert game.check_invariants("s") is None and calls[-1] == ("check_invariants", ("s",))
     assert game.rules_help(view, NAMES) == []  # its words have no HELP
     assert Game().last_moves(SimpleNamespace(moves=({"a": 1},))) == [{"a": 1}]
+
+
+
+def test_a_name_that_is_no_game_package_is_refused_without_importing_anything():
+    """Only a package of engine/games is imported by name: no other type, path or spelling reaches importlib."""
+    for name in (None, 7, "../tenno", "Tenno", ""):
+        with pytest.raises(UnknownGame):
+            get_game(name)

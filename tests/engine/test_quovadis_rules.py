@@ -6,6 +6,7 @@ import pytest
 
 from engine.errors import BadOptions, IllegalAction
 from engine.match import Match
+from engine.rng import Rng
 from engine.testing import bare, quovadis_position
 
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
@@ -416,3 +417,18 @@ def test_once_the_game_is_over_no_seat_is_asked_and_none_may_act():
     assert match.pending() == [] and match.game.pending(match.state) == []
     assert all(match.game.legal_actions(match.state, seat) == [] for seat in range(4))
 
+
+
+def test_a_seat_redealing_the_world_keeps_its_own_answer_and_redraws_the_others_not_yet_shown():
+    """A.12: the engine asks each owner yes or no on their own screen; unless answers are open, none is
+    shown before all are in, so a seat knows its own answer and no other."""
+    match = quovadis_position(4, {"E2": [RED, BLUE, YELLOW, GREEN]})
+    act(match, RED, "advance", committee="E2", path="p02")
+    act(match, BLUE, "support")
+    act(match, YELLOW, "refuse")
+    for seat, own in ((BLUE, True), (YELLOW, False)):
+        other = YELLOW if seat == BLUE else BLUE
+        worlds = [match.game.redeal(match.state, seat, Rng.seeded(n)) for n in range(12)]
+        assert {w.vote.answers[seat] for w in worlds} == {own}
+        assert {w.vote.answers[other] for w in worlds} == {True, False}
+        assert all(set(w.vote.answers) == {BLUE, YELLOW} for w in worlds)

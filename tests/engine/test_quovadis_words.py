@@ -136,6 +136,10 @@ def back(s):
     (step("laurel", -1, ["laurels", GREEN], ["laurels", GREEN], ("up", "down"), ("V", "V")),
      "Green: turn your laurels face down"),
     (step("laurel", -1, ["bag"], ["supply"], ("", "up"), ("V", "V")), "Move a laurel from the bag to the I supply"),
+    (step("laurel", -1, ["bag"], ["laurels", BLUE], ("", "down"), ("V", "V")),
+     "Move a laurel from the bag to Blue's laurels"),
+    (step("laurel", -1, ["laurels", BLUE], ["bag"], ("down", ""), ("V", "V")),
+     "Move a laurel from Blue's laurels to the bag"),
 ])
 def test_every_physical_step_is_told_in_words(move, words):
     assert GAME.describe_moves([move], NAMES) == [words]
@@ -149,6 +153,8 @@ def test_a_pile_turned_over_is_told_once_and_each_other_pile_on_its_own():
     assert GAME.describe_moves(moves, NAMES) == [
         "Red: turn your laurels face up", "Blue: turn your laurels face up", "Blue: turn your laurels face down",
         "Red: turn your laurels face up"]
+    assert GAME.describe_moves([flip(RED, "V"), flip(RED, "IV"), flip(RED, "III", ("up", "down"))], NAMES) == [
+        "Red: turn your laurels face up", "Red: turn your laurels face down"]
     alike = step("senator", RED, ["reserve", RED], ["committee", "E2"])
     assert GAME.describe_moves([alike, alike], NAMES) == [text.move_line(alike, NAMES)] * 2  # only piles merge
 
