@@ -11,7 +11,8 @@ import pytest
 
 from engine.games import get_game
 from engine.games.quovadis import rules, tabletop
-from engine.testing import quovadis_position
+from engine.physical import event_moves, public
+from engine.testing import bare, quovadis_position
 
 RED, BLUE, YELLOW = 0, 1, 2
 
@@ -88,3 +89,78 @@ def test_the_invariants_hold_for_a_true_position_and_name_each_thing_lost_or_mad
     assert _broken(lambda s: (s.committees["E1"].extend([YELLOW, YELLOW]),
                               setattr(s.seats[YELLOW], "reserve", 6))).startswith("E1 is over-full")
     assert _broken(lambda s: setattr(s, "caesar", "p01")) == ""  # E1>A1: a path with no diamond
+
+
+# --- every kind of action: its events, and steps that carry the real table from before to after ---------
+
+def played(match, seat, do, **fields):
+    """Make the action and check its steps on a model of the table; return its events without the steps."""
+    model = tabletop.physical(match.state)
+    events = match.apply({"seat": seat, "do": do, **fields})
+    steps = match.game.last_moves(match.state)
+    for s in steps:
+        model.apply(s)
+    real = tabletop.physical(match.state)
+    assert model == real, model.diff(real)
+    assert event_moves(events) == [public(s) for s in steps]
+    return bare(events)
+
+
+def test_placing_and_advancing_without_a_vote_move_one_senator():
+    """A.5, A.6: a new senator enters an entry committee; leaving a 1-seat committee needs no vote, nor does a
+    path Caesar stands on, whose laurel stays."""
+    match = quovadis_position(3, {})
+    assert played(match, RED, "place", committee="E1") == [{"type": "place", "seat": RED, "committee": "E1"}]
+    match = quovadis_position(3, {"E1": [RED]})
+    assert played(match, RED, "advance", committee="E1", path="p01") == [
+        {"type": "advance", "seat": RED, "committee": "E1", "path": "p01", "dest": "A1", "free": True,
+         "caesar": False}]
+    match = quovadis_position(3, {"E3": [RED, BLUE]}, caesar="p04")
+    assert played(match, RED, "advance", committee="E3", path="p04") == [
+        {"type": "advance", "seat": RED, "committee": "E3", "path": "p04", "dest": "A3", "free": True,
+         "caesar": True}]
+
+
+def test_a_passed_vote_moves_the_senator_takes_the_laurel_refills_the_diamond_and_pays_each_backer():
+    """A.6: the mover collects the laurel on the path, the diamond is refilled from the bag, and each
+    supporter needed takes one "I" token from the supply."""
+    match = quovadis_position(3, {"E2": [RED, BLUE, YELLOW]})
+    match.state.diamonds["p02"], match.state.bag[-1] = "III", "IV"
+    assert played(match, RED, "advance", committee="E2", path="p02") == [
+        {"type": "ask", "seat": RED, "committee": "E2", "path": "p02", "voters": [BLUE, YELLOW]}]
+    assert played(match, BLUE, "support") == [{"type": "voted", "seat": BLUE}]
+    assert played(match, YELLOW, "support") == [
+        {"type": "votes", "seat": RED, "committee": "E2", "path": "p02", "answers": {"1": True, "2": True},
+         "passed": True},
+        {"type": "advance", "seat": RED, "committee": "E2", "path": "p02", "dest": "A1", "free": False,
+         "caesar": False},
+        {"type": "collect", "seat": RED, "path": "p02", "token": "III", "refill": "IV"},
+        {"type": "reward", "seat": BLUE, "token": "I"}, {"type": "reward", "seat": YELLOW, "token": "I"}]
+    assert match.state.seats[RED].laurels == ["III"] and match.state.diamonds["p02"] == "IV"
+    chosen = quovadis_position(3, {"E2": [RED, BLUE, YELLOW, YELLOW]})
+    played(chosen, RED, "advance", committee="E2", path="p02")
+    played(chosen, BLUE, "support")
+    played(chosen, YELLOW, "support")
+    assert played(chosen, RED, "reward", to=YELLOW) == [{"type": "reward", "seat": YELLOW, "token": "I"}]
+
+
+def test_caesar_moves_by_turn_or_bonus_and_a_laurel_changes_hands_face_down():
+    """A.7: Caesar moves from diamond to diamond; a II-Caesar laurel gives an extra move. A.8: laurels
+    are handed over face down."""
+    match = quovadis_position(3, {})
+    assert played(match, RED, "caesar", path="p07") == [{"type": "caesar", "seat": RED, "path": "p07", "bonus": False}]
+    bonus = quovadis_position(3, {"E3": [RED, RED]})
+    bonus.state.diamonds["p04"], bonus.state.bag[-1] = "IIC", "II"
+    played(bonus, RED, "advance", committee="E3", path="p04")
+    assert played(bonus, RED, "caesar", path="p10") == [{"type": "caesar", "seat": RED, "path": "p10", "bonus": True}]
+    gift = quovadis_position(3, {}, laurels={RED: ["V"]})
+    assert played(gift, RED, "pay", to=BLUE, token="V") == [{"type": "pay", "seat": RED, "to": BLUE}]
+    assert gift.state.seats[BLUE].laurels == ["V"] and gift.state.seats[RED].laurels == []
+
+
+def test_the_move_that_fills_the_senate_turns_every_players_laurels_face_up():
+    """A.9: the game ends immediately; the players reveal their tokens."""
+    match = quovadis_position(3, {"S": [BLUE, RED, BLUE, YELLOW], "C1": [RED]}, laurels={RED: ["V", "IV"],
+                                                                                          BLUE: ["II"]})
+    assert played(match, RED, "advance", committee="C1", path="p15")[-1] == {"type": "end"}
+    assert [s["value"][0] for s in match.game.last_moves(match.state)[1:]] == ["V", "IV", "II"]
