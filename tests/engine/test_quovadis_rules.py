@@ -432,3 +432,19 @@ def test_a_seat_redealing_the_world_keeps_its_own_answer_and_redraws_the_others_
         assert {w.vote.answers[seat] for w in worlds} == {own}
         assert {w.vote.answers[other] for w in worlds} == {True, False}
         assert all(set(w.vote.answers) == {BLUE, YELLOW} for w in worlds)
+
+
+def test_a_backer_with_two_senators_may_be_paid_twice_while_the_supply_lasts():
+    """A.6: each paid supporter's owner takes one "I" token, only while the supply lasts; the mover
+    chooses who is paid. Yellow's two senators both backed: Yellow may take both tokens."""
+    match = quovadis_position(3, {"E2": [RED, BLUE, YELLOW, YELLOW]})
+    match.state.supply = 2
+    act(match, RED, "advance", committee="E2", path="p02")
+    act(match, BLUE, "support")
+    act(match, YELLOW, "support")
+    act(match, RED, "reward", to=YELLOW)
+    assert match.state.phase == "reward" and match.state.supply == 1
+    assert [a["to"] for a in match.legal_actions(RED) if a["do"] == "reward"] == [BLUE, YELLOW]
+    act(match, RED, "reward", to=YELLOW)
+    assert match.state.seats[YELLOW].laurels == ["I", "I"] and match.state.supply == 0
+    assert match.state.phase == "turn" and match.state.active == BLUE
