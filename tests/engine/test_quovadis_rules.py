@@ -448,3 +448,25 @@ def test_a_backer_with_two_senators_may_be_paid_twice_while_the_supply_lasts():
     act(match, RED, "reward", to=YELLOW)
     assert match.state.seats[YELLOW].laurels == ["I", "I"] and match.state.supply == 0
     assert match.state.phase == "turn" and match.state.active == BLUE
+
+
+def test_the_turns_are_counted_and_the_table_sees_who_is_owed_a_reward_and_a_caesar_bonus():
+    """A.5: the players take turns clockwise; A.6: the mover picks which supporters are paid, in the
+    open; A.7: a II-Caesar laurel gives an extra Caesar move."""
+    match = quovadis_position(3, {"E2": [RED, BLUE, YELLOW, YELLOW]})
+    view = match.public_view()
+    assert view["game"] == "quovadis" and (view["turn"], view["played"]) == (1, 0) and view["payout"] is None
+    act(match, RED, "caesar", path="p07")
+    act(match, BLUE, "caesar", path="p10")
+    assert (match.state.turn, match.state.played, match.state.active) == (3, 2, YELLOW)
+    assert match.state.turn_done is False
+    act(match, YELLOW, "caesar", path="p07")
+    act(match, RED, "advance", committee="E2", path="p02")
+    act(match, BLUE, "support")
+    act(match, YELLOW, "support")
+    assert match.public_view()["payout"] == {"left": 2, "backers": {"1": 1, "2": 2}}
+    bonus = quovadis_position(3, {"E3": [RED, RED]})
+    bonus.state.diamonds["p04"] = "IIC"
+    assert bonus.public_view()["bonus"] is False
+    act(bonus, RED, "advance", committee="E3", path="p04")
+    assert bonus.public_view()["bonus"] is True
