@@ -153,6 +153,7 @@ def test_caesar_moves_by_turn_or_bonus_and_a_laurel_changes_hands_face_down():
     bonus.state.diamonds["p04"], bonus.state.bag[-1] = "IIC", "II"
     played(bonus, RED, "advance", committee="E3", path="p04")
     assert played(bonus, RED, "caesar", path="p10") == [{"type": "caesar", "seat": RED, "path": "p10", "bonus": True}]
+    assert bonus.state.bonus is False and bonus.state.active == BLUE
     gift = quovadis_position(3, {}, laurels={RED: ["V"]})
     assert played(gift, RED, "pay", to=BLUE, token="V") == [{"type": "pay", "seat": RED, "to": BLUE}]
     assert gift.state.seats[BLUE].laurels == ["V"] and gift.state.seats[RED].laurels == []
