@@ -112,3 +112,34 @@ def test_a_caesar_token_worth_one_is_not_the_reward_and_the_limited_supply_is_re
     laurels = load_laurels(path)
     assert laurels.reward == "I" and laurels.limited_supply == {3: 9, 4: 14, 5: 18}
     assert laurels.kinds == LAURELS.kinds | {"IIC": Laurel("IIC", 1, 6, caesar=True)}
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["paths"].pop("p17"), "committee A3 cannot reach the Senate; every committee must"),
+    (lambda d: d["paths"].update(p18=["B2", "A2", False]), "the paths form a cycle: E2 -> A2 -> B2 -> A2"),
+    (lambda d: d["committees"]["A1"].update(entry=True), "there must be 4 entry committees, not 5"),
+    (lambda d: d.update(caesar_start="p99"), "Caesar must start on the diamond of a path into the Senate"),
+    (lambda d: d.pop("caesar_start"), "Caesar must start on the diamond of a path into the Senate"),
+    (lambda d: d.pop("committees"), "there must be exactly one Senate, with 5 seats"),
+    (lambda d: d.pop("paths"), "there must be 10 laurel diamonds, not 0"),
+])
+def test_a_broken_board_is_refused_in_a_whole_sentence_naming_its_source(change, message):
+    with pytest.raises(BadData) as refused:
+        parse_board(broken(change))
+    assert str(refused.value) == f"board: {message}"
+
+
+def test_a_board_that_does_not_say_it_is_an_assumption_is_not_one():
+    """The shipped board says it is an assumption (no source gives the real edge list); another need not."""
+    assert parse_board(broken(lambda d: d.pop("assumption"))).assumption is False
+
+
+def test_a_laurel_file_may_leave_out_the_limited_supply_and_have_kinds_of_equal_worth(tmp_path):
+    path = tmp_path / "l.toml"
+    path.write_text(LAURELS_TOML.split("[limited_supply]")[0].replace("III = { value = 3,", "III = { value = 2,"),
+                    encoding="utf-8")
+    laurels = load_laurels(path)
+    assert laurels.limited_supply == {} and laurels.kinds["III"].value == 2 and laurels.reward == "I"
+    path.write_text("[limited_supply]\n3 = 10\n", encoding="utf-8")
+    with pytest.raises(BadData, match=r"^l\.toml: there are 62 laurels, this file has 0$"):
+        load_laurels(path)

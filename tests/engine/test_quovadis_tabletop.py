@@ -142,6 +142,7 @@ def test_a_passed_vote_moves_the_senator_takes_the_laurel_refills_the_diamond_an
     played(chosen, BLUE, "support")
     played(chosen, YELLOW, "support")
     assert played(chosen, RED, "reward", to=YELLOW) == [{"type": "reward", "seat": YELLOW, "token": "I"}]
+    assert played(chosen, RED, "reward", to=BLUE) == [{"type": "reward", "seat": BLUE, "token": "I"}]  # the last
 
 
 def test_caesar_moves_by_turn_or_bonus_and_a_laurel_changes_hands_face_down():
@@ -164,4 +165,5 @@ def test_the_move_that_fills_the_senate_turns_every_players_laurels_face_up():
     match = quovadis_position(3, {"S": [BLUE, RED, BLUE, YELLOW], "C1": [RED]}, laurels={RED: ["V", "IV"],
                                                                                           BLUE: ["II"]})
     assert played(match, RED, "advance", committee="C1", path="p15")[-1] == {"type": "end"}
+    assert match.result().reason == "senate"
     assert [s["value"][0] for s in match.game.last_moves(match.state)[1:]] == ["V", "IV", "II"]
