@@ -64,6 +64,8 @@ def test_place_puts_a_new_senator_on_a_free_seat_of_an_entry_committee_only():
 def test_no_place_once_all_eight_senators_are_out():
     match = quovadis_position(3, {"E2": [RED] * 5, "E3": [RED] * 3})
     assert "place" not in kinds(match, RED)
+    last = quovadis_position(3, {"E2": [RED] * 5, "E3": [RED] * 2})
+    assert last.state.seats[RED].reserve == 1 and "place" in kinds(last, RED)
 
 
 def test_passing_is_not_allowed_and_moving_caesar_is_always_possible():
@@ -215,6 +217,9 @@ def test_caesar_waives_the_quorum_unless_the_option_says_otherwise():
     assert ("E3", "p04") in advances(alone, RED)
     strict = quovadis_position(3, {"E3": [RED]}, caesar="p04", caesar_waives_quorum=False)
     assert ("E3", "p04") not in advances(strict, RED)
+    quorum = quovadis_position(3, {"E3": [RED, BLUE]}, caesar="p04", caesar_waives_quorum=False)
+    events = act(quorum, RED, "advance", committee="E3", path="p04")  # 2 present of 3 seats: quorum, no vote
+    assert [e["type"] for e in events] == ["advance"] and events[0]["free"] is True
 
 
 def test_a_ii_caesar_laurel_gives_an_extra_caesar_move_at_the_end_of_the_turn():
@@ -286,6 +291,9 @@ def test_players_without_a_senator_in_the_senate_are_out_and_ties_go_to_the_earl
     act(match, RED, "advance", committee="C1", path="p15")
     result = match.result()
     assert result.scores[GREEN] == 15 and result.breakdown[GREEN]["eligible"] == 0
+    assert result.breakdown[BLUE] == {"laurels": 9, "tokens": 2, "senators": 2, "eligible": 1}
+    assert result.breakdown[RED] == {"laurels": 9, "tokens": 2, "senators": 2, "eligible": 1}
+    assert result.reason == "senate" and result.to_data()["reason"] == "senate"
     assert result.scores[RED] == result.scores[BLUE] == 9
     assert result.winners == (BLUE,)  # Blue's first senator entered before Red's
 
@@ -470,3 +478,30 @@ def test_the_turns_are_counted_and_the_table_sees_who_is_owed_a_reward_and_a_cae
     assert bonus.public_view()["bonus"] is False
     act(bonus, RED, "advance", committee="E3", path="p04")
     assert bonus.public_view()["bonus"] is True
+
+
+def test_a_move_that_fills_the_senate_ends_the_game_once_when_the_option_stops_it_at_once():
+    """A.9: the game ends immediately when the 5th Senate seat is filled (finish_last_move off)."""
+    match = quovadis_position(3, {"S": [BLUE, RED, BLUE, YELLOW], "C1": [RED]}, finish_last_move=False)
+    events = act(match, RED, "advance", committee="C1", path="p15")
+    assert [e["type"] for e in events] == ["advance", "end"] and match.result().reason == "senate"
+
+
+def test_laurels_are_offered_for_payment_from_the_least_worth_up_to_every_other_player():
+    """A.8: laurels from hand may be handed to any other player at any time."""
+    match = quovadis_position(3, {}, laurels={RED: ["V", "IIC", "III", "II", "I", "V"]})
+    offered = [(a["to"], a["token"]) for a in match.legal_actions(BLUE) + match.legal_actions(RED)
+               if a["do"] == "pay"]
+    order = ["I", "II", "IIC", "III", "V"]
+    assert offered == [(BLUE, t) for t in order] + [(YELLOW, t) for t in order]
+
+
+def test_a_payment_between_players_keeps_the_retry_of_a_failed_vote():
+    """A.5/A.6: a failed vote does not end the turn; a laurel handed over meanwhile changes nothing of it."""
+    match = quovadis_position(3, {"E2": [RED, BLUE, YELLOW]}, laurels={BLUE: ["V"]})
+    act(match, RED, "advance", committee="E2", path="p02")
+    act(match, BLUE, "refuse")
+    act(match, YELLOW, "refuse")
+    assert match.state.retry is True
+    act(match, BLUE, "pay", to=RED, token="V")
+    assert match.state.retry is True and match.view(RED)["retry"] is True

@@ -73,6 +73,7 @@ def test_the_invariants_hold_for_a_true_position_and_name_each_thing_lost_or_mad
     """Rules: "laurel tokens | 62"; each player has 8 senators; a committee holds at most its seats;
     Caesar "always stands on a laurel diamond"."""
     rules.check_invariants(_true_position().state)
+    rules.check_invariants(quovadis_position(4, {}, limited_rewards=True).state)  # 14 I laurels out, 4 boxed
     assert _broken(lambda s: s.bag.pop()) == "61 laurels, not 62"
     assert _broken(lambda s: s.bag.append("V")).startswith("63 laurels, not 62")
     assert _broken(lambda s: setattr(s, "supply", s.supply - 1)).startswith("61 laurels")
