@@ -11,7 +11,8 @@ import pytest
 
 from engine.games import get_game
 from engine.games.quovadis import rules, tabletop
-from engine.physical import event_moves, public
+from engine.match import Match
+from engine.physical import Table, event_moves, public
 from engine.testing import bare, quovadis_position
 
 RED, BLUE, YELLOW = 0, 1, 2
@@ -168,3 +169,18 @@ def test_the_move_that_fills_the_senate_turns_every_players_laurels_face_up():
     assert played(match, RED, "advance", committee="C1", path="p15")[-1] == {"type": "end"}
     assert match.result().reason == "senate"
     assert [s["value"][0] for s in match.game.last_moves(match.state)[1:]] == ["V", "IV", "II"]
+
+
+def test_the_setups_steps_lay_the_whole_table_out_of_the_box():
+    """A.4: the senators by colour, the 18 (or, limited, 10/14/18) I laurels face up beside the board, the
+    other laurels into the bag, one drawn face up onto each diamond, and Caesar on his start."""
+    for options in ({"start_seat": 2}, {"start_seat": 1, "limited_rewards": True}):
+        match = Match.new("quovadis", 4, seed=3, options=options)
+        table = Table()
+        for s in match.game.last_moves(match.state):
+            table.apply(s)
+        assert table == tabletop.physical(match.state), table.diff(tabletop.physical(match.state))
+        assert [e["type"] for e in match.state.recent] == ["setup"]
+        assert event_moves(match.state.recent) == [public(s) for s in match.game.last_moves(match.state)]
+        assert match.state.start == match.state.active == options["start_seat"]
+        assert (match.state.supply, match.state.unused) == ((14, 4) if options.get("limited_rewards") else (18, 0))
