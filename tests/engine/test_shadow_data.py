@@ -168,3 +168,20 @@ def _privilege(raw, eid):
 def test_a_privilege_file_that_breaks_a_rule_is_refused_naming_it(change, message):
     """Rules §2.3: each of the seven electorates has one privilege, used in the phase it names."""
     assert refused(privileges, change) == f"privileges.toml: {message}"
+
+
+@pytest.mark.parametrize("parse, message", [
+    (lambda: data.parse_board({}), "board.toml: 4 different colours are needed, found []"),
+    (lambda: data.parse_board({"colours": RAW["board"]["colours"]}),
+     "board.toml: the board has seven different electorates, found []"),
+    (lambda: data.parse_board({k: v for k, v in copy.deepcopy(RAW["board"]).items() if k != "round"}),
+     "board.toml: the round track needs 5 rounds, found 0"),
+    (lambda: data.parse_board({k: v for k, v in copy.deepcopy(RAW["board"]).items() if k != "rules"}),
+     "board.toml: [rules] lacks rounds"),
+    (lambda: data.parse_cards({}, data.BOARD), "cards.toml: there are 13 card types, this file has 0"),
+    (lambda: data.parse_privileges({}, data.BOARD, data.CARDS), "privileges.toml: every electorate has a privilege"),
+])
+def test_a_file_missing_a_whole_table_is_refused_like_an_empty_one(parse, message):
+    with pytest.raises(BadData) as err:
+        parse()
+    assert str(err.value) == message

@@ -99,6 +99,7 @@ def test_every_physical_step_is_told_in_words(move, words):
     (step("knight", GREEN, ["box"], ["supply", GREEN], count=3), "Green: take your 3 knights"),
     (step("tile", GREEN, ["box"], ["supply", GREEN], count=7), "Green: take your 7 tiles"),
     (step("city", GREEN, ["box"], ["supply", GREEN], count=3), "Green: take your 3 cities"),
+    (step("city", RED, ["box"], ["supply", RED], count=3), "Red: take your 3 cities"),  # seat 0 is no one's
     (step("flag", GREEN, ["box"], ["supply", GREEN]), "Green: take your 1 flag"),
     (step("chip", GREEN, ["thaler track"], ["box"]), "Put the coloured chips back in the box"),
     (step("thaler marker", GREEN, ["thaler track"], ["box"]), "Put the thaler markers back in the box"),
