@@ -108,6 +108,9 @@ def _electorate(raw, eid):
     (lambda r: r["board"]["round"][1].update(empire_city="build"),
      "round 2 empire_city must be one of ('place_or_move', 'move', 'none')"),
     (lambda r: r["board"]["round"].pop(), "the round track needs 5 rounds, found 4"),
+    (lambda r: r["board"]["rules"].pop("ages"), "rules.ages must list the tile's ages from youngest to oldest"),
+    (lambda r: r["board"]["rules"].pop("city_vp"), "city_vp needs one value per city a player owns (3)"),
+    (lambda r: r["board"].pop("pieces"), "pieces.aristocrats must be a whole number of at least 1, not None"),
 ])
 def test_a_board_file_that_breaks_a_rule_is_refused_naming_it(change, message):
     """Rules §2: four colours; seven electorates, three of them archdioceses; tiles aged 15 to 45;
@@ -128,6 +131,7 @@ def _card(raw, cid):
                                                         "('blue', 'red', 'none')"),
     (lambda r: _card(r, "pope").update(effect="crusade"), "card pope has unknown effect 'crusade'"),
     (lambda r: _card(r, "pope").update(copies={"2": 1, "4": 1}), "card pope needs copies for (2, 3, 4) players"),
+    (lambda r: _card(r, "pope").pop("copies"), "card pope needs copies for (2, 3, 4) players"),
     (lambda r: _card(r, "pope").update(copies={"2": 1, "3": -1, "4": 1}),
      "pope copies for 3 must be a whole number of at least 0, not -1"),
     (lambda r: _card(r, "pope").update(cost=-2), "pope.cost must be a whole number of at least 0, not -2"),
@@ -185,3 +189,10 @@ def test_a_file_missing_a_whole_table_is_refused_like_an_empty_one(parse, messag
     with pytest.raises(BadData) as err:
         parse()
     assert str(err.value) == message
+
+
+def test_the_start_may_put_every_player_at_the_thaler_cap():
+    """Rules: the thaler track runs 0-12; starting thalers above the cap are refused, at it they are not."""
+    raw = copy.deepcopy(RAW["board"])
+    raw["rules"]["start_thalers"] = raw["rules"]["thaler_cap"]
+    assert data.parse_board(raw).rules["start_thalers"] == 12
