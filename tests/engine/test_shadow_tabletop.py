@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine.games.shadow import rules, tabletop
+from engine.games.shadow.board import on_board
 from engine.games.shadow.data import CARDS
 from engine.games.shadow.position import EMPIRE, piece, position
 
@@ -50,6 +51,8 @@ def test_every_piece_lies_where_the_state_says():
         ("SAXONY", "c1"): {("city", -1, "", None): 1},
     }
     assert stacks[("stack", "permit")] == {("card", -1, "up", "permit"): 2}
+    assert on_board(state, 0) == {"aristocrats": 2, "knights": 1, "cities": 1}
+    assert on_board(state, 1) == {"aristocrats": 1, "knights": 1, "cities": 0}
     assert ("stack", "knight") not in stacks  # its one copy at two players lies in front of Red
     assert sum(n for held in stacks.values() for n in held.values()) == sum(
         c.copies[2] for c in CARDS.values()) - 1
