@@ -108,6 +108,10 @@ def test_shadow_redeals_hidden_victory_points_and_ballots_not_yet_turned():
             assert player.vp == sum(player.vp_from.values())
     assert len({tuple(w.seats[s].vp for s in (1, 2, 3)) for w in worlds}) > 1
     assert len({tuple(w.ballots[s] for s in state.ballots if s != 0) for w in worlds}) > 1
+    own = state.seats[0].vp  # another seat's hidden VP are imagined within REDEAL_SPREAD of one's own
+    assert all(max(0, own - 6) <= w.seats[s].vp <= own + 6 for w in worlds for s in (1, 2, 3))
+    assert all(w.ballots[s] in ("emperor", "rival") for w in worlds for s in w.ballots)
+    assert all(isinstance(w.rng.state, int) for w in worlds) and len({w.rng.state for w in worlds}) > 1
     state.options = {**state.options, "vp_open": True}
     shown = match.game.redeal(state, 0, Rng.seeded(4))
     assert [p.vp for p in shown.seats] == [p.vp for p in state.seats]  # open VP stay
