@@ -203,3 +203,19 @@ def test_tiles_places_and_names_read_short():
     assert text.area_name("supply") == "supply" and text.place_name("supply", "a1") == "supply"
     assert text.place_name("MAINZ", "") == "Mainz" and text.kind_name("monk") == "monk"
     assert text.phase_title("recess") == "recess"
+
+
+def test_the_setup_is_told_as_a_table_lays_it_out_in_one_line_per_part():
+    """Rules §3: the round marker on round 1, thaler markers and chips, the VP piles, the action cards
+    for this many players, the empire cities, and each player's tiles, knights and cities."""
+    moves = [step("thaler marker", RED, ["box"], ["thaler track"], value=(None, 7)),
+             step("card", -1, ["box"], ["stack", "doctor"], ("", "up"), (None, "doctor"), count=2),
+             step("card", -1, ["box"], ["stack", "move"], ("", "up"), (None, "move"), count=1),
+             step("city", -1, ["box"], ["empire supply"], count=3),
+             step("tile", BLUE, ["box"], ["supply", BLUE], count=7),
+             step("knight", BLUE, ["box"], ["supply", BLUE], count=3)]
+    assert GAME.describe_event({"type": "setup", "moves": moves}, NAMES) == "; ".join([
+        "Put the round marker on round 1", "Put every thaler marker on 7, each coloured chip beside it",
+        "Sort the victory point cards into their three piles",
+        "Action cards: Doctor x2, Move x1; the rest stay in the box", "Put the 3 empire cities beside the board",
+        "Blue: take your 7 tiles, 3 knights and 0 cities"])
