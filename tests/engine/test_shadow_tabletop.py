@@ -13,6 +13,8 @@ from engine.games.shadow import rules, tabletop
 from engine.games.shadow.board import on_board
 from engine.games.shadow.data import CARDS
 from engine.games.shadow.position import EMPIRE, piece, position
+from engine.physical import event_moves, public
+from engine.testing import bare
 
 SAXONY = {"elector": "C0/35", "spaces": ["B0/25", "K1"], "castles": ["K0"], "cities": [0, EMPIRE]}
 
@@ -115,3 +117,22 @@ def test_the_invariants_name_each_thing_lost_made_or_misplaced(change, message):
     player count; ages 15/25/35/45; an archdiocese's elector "must be a single Baron"; knights in castles."""
     rules.check_invariants(_position().state)
     assert _broken(change) == message
+
+
+def test_a_tile_set_aside_that_finds_no_place_goes_back_to_its_owners_supply():
+    """Rules §5.6: "If that is also impossible, the tile returns to its owner's supply"; §5.7, the old
+    emperor's tile: "if no legal space exists anywhere, the tile returns to supply"."""
+    from engine.games.shadow import phases
+
+    match = _position()
+    state = match.state
+    state.limbo = piece("C1/35")
+    state.seats[1].aristocrats -= 1  # the tile aside is one of Blue's seven
+    rules.check_invariants(state)
+    model, state.moves, state.news = tabletop.physical(state), [], []
+    phases.to_supply(state, "throne")
+    for s in state.moves:
+        model.apply(s)
+    assert model == tabletop.physical(state) and state.limbo is None and state.seats[1].aristocrats == 6
+    assert bare(state.news) == [{"type": "to_supply", "seat": 1, "kind": "couple", "age": 35, "area": "throne"}]
+    assert event_moves(state.news) == [public(s) for s in state.moves]
