@@ -136,3 +136,15 @@ def test_a_tile_set_aside_that_finds_no_place_goes_back_to_its_owners_supply():
     assert model == tabletop.physical(state) and state.limbo is None and state.seats[1].aristocrats == 6
     assert bare(state.news) == [{"type": "to_supply", "seat": 1, "kind": "couple", "age": 35, "area": "throne"}]
     assert event_moves(state.news) == [public(s) for s in state.moves]
+
+
+def test_a_hand_laid_position_is_the_same_every_time_and_saves_like_a_played_one():
+    """Tests build positions by hand: the same call lays the same table, and the state is one a game could save."""
+    from engine.codec import from_data, to_data
+
+    first, again = position(), position()
+    assert first.state == again.state and first.state.players == 4 and first.state.round == 2
+    state = _position().state
+    assert from_data(type(state), to_data(state)) == state
+    assert state.seats[0].vp_from == {"emperor": 3}
+    assert position(2, vp={0: 3, 1: 0}).state.seats[1].vp_from == {}  # no VP, no source of any
