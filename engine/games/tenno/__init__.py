@@ -19,7 +19,7 @@ class Tenno(ModularGame):
     name = "tenno"
     title = N_("Tennō")
     min_players = 2
-    max_players = 7
+    max_players = rules.MAX_SEATS
     options = rules.OPTIONS
     state_type = TennoState
     flow = rules.FLOW

@@ -10,6 +10,7 @@ a gap cannot be refilled; prisoner values score.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Any
 
@@ -29,6 +30,7 @@ RONIN = CARDS.with_ability("ronin")
 SHOGUN = CARDS.with_ability("shogun")
 GEISHA = CARDS.with_ability("geisha")
 ROW = CARDS.row_size
+MAX_SEATS = 7
 
 OPTIONS = (
     RuleOption("start_seat", -1, "Seat that takes the first turn; -1 draws it at random.",
@@ -138,9 +140,19 @@ def attacks(state: TennoState, seat: int, exclude_slot: int = -1) -> list[Action
     for slot, card in enumerate(state.seats[seat].row):
         if card is None or card == SHOGUN or slot == exclude_slot:
             continue
-        found += [{"seat": seat, "do": "attack", "slot": slot, "target": target, "target_slot": target_slot}
-                  for target, target_slot in targets]
+        records = _attack_records(seat, slot)
+        found += [records[target] for target in targets]
     return found
+
+
+@functools.lru_cache(maxsize=None)
+def _attack_records(seat: int, slot: int) -> dict[tuple[int, int], Action]:
+    """Every attack of one row card, by (target seat, target slot): the records are made once and
+    handed out by every attack list (an attack list runs to 54 records at seven seats, made anew
+    after nearly every action otherwise); never change one."""
+    return {(target, target_slot): {"seat": seat, "do": "attack", "slot": slot, "target": target,
+                                    "target_slot": target_slot}
+            for target in range(MAX_SEATS) for target_slot in range(ROW)}
 
 
 def can_attack(state: TennoState, seat: int, exclude_slot: int = -1) -> bool:
