@@ -429,7 +429,10 @@ def _take(state: TennoState, seat: int, slot: int) -> None:
     state.seats[seat].row[slot] = None
     state.seats[seat].known[slot] = None
     for player in state.seats:
-        player.peeks[:] = [p for p in player.peeks if not (p.target == seat and p.slot == slot)]
+        for peek in player.peeks:
+            if peek.target == seat and peek.slot == slot:  # most have no peek of it: leave their lists be
+                player.peeks[:] = [p for p in player.peeks if not (p.target == seat and p.slot == slot)]
+                break
 
 
 def _forget_slots(state: TennoState, seat: int, slots: list[int]) -> None:
