@@ -14,6 +14,7 @@ from PIL import Image
 
 from bench import wire
 from bench.boards import BOARDS, SCANOUT_S, ZERO_2_W
+from bench.hotspots import STEPS, profile_game, summary
 from bench.coldstart import measure as measure_cold_start
 from bench.latency import NEW, STOCK, play_both, percentile
 from bench.memory import measure_rss
@@ -55,6 +56,15 @@ def test_engine_throughput_plays_whole_games():
     assert figures.games == 2 and figures.actions > 2 and figures.seconds > 0
     assert figures.actions_per_second == pytest.approx(figures.actions / figures.seconds)
     assert figures.games_per_second == pytest.approx(2 / figures.seconds)
+
+
+def test_the_profile_finds_each_step_under_the_games_own_functions():
+    """A game's hot steps are its rules module's functions, not `Game`'s methods of those names."""
+    lines = summary(profile_game("tenno", 3, 1), "tenno")
+    shares = {line.split("%", 1)[1].strip(): float(line.split("%")[0]) for line in lines[1:1 + len(STEPS)]}
+    assert list(shares) == [label for label, _ in STEPS]
+    assert all(share > 0 for share in shares.values()), shares
+    assert shares["legal actions (cached per state by the match)"] < 100
 
 
 def test_both_tables_get_the_same_presses_on_the_same_wiring():
