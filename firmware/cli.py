@@ -20,7 +20,7 @@ from hardware.table import BOT_KINDS as KINDS  # engine.bots' names, without loa
 from .exits import StartupError, TableBusy
 from .table import journal as journals
 from .table.journal import Unreadable
-from . import exits, selftest
+from . import argparse_words, exits, selftest
 from .table.paths import archive_name, state_dir
 from .play import cmd_play
 from .report import Printer, print_result
@@ -262,21 +262,26 @@ def _asked_language(argv: Sequence[str] | None) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    set_language(_asked_language(argv))  # the words of --help and of argument errors
-    args = build_parser().parse_args(argv)
+    asked = _asked_language(argv)
+    set_language(asked)  # the words of --help and of argument errors
+    with argparse_words.speaking(asked):
+        args = build_parser().parse_args(argv)
     set_language(getattr(args, "lang", None) or system_language())
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
     try:
         return args.func(args)
     except PermanentHardwareError as err:
-        print(_("courtier: {error}").format(error=err), file=sys.stderr)
+        print(_("courtier: {error}").format(error=err.render(_)), file=sys.stderr)
         return exits.CONFIG
     except (StartupError, TableBusy) as err:
         # One line saying what is wrong and what to do; the status tells systemd whether to retry.
         print(_("courtier: {error}").format(error=err), file=sys.stderr)
         return err.status
-    except (EngineError, HardwareError, OSError, Unreadable) as err:
+    except HardwareError as err:
+        print(_("courtier: {error}").format(error=err.render(_)), file=sys.stderr)
+        return 2
+    except (EngineError, OSError, Unreadable) as err:
         print(_("courtier: {error}").format(error=err), file=sys.stderr)
         return 2
 

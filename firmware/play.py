@@ -46,7 +46,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         try:
             config = load_table(Path(args.table))
         except TableConfigError as err:
-            raise StartupError(_("{error} (fix the table file, then start again)").format(error=err)) from None
+            raise StartupError(_("{error} (fix the table file, then start again)").format(
+                error=err.render(_))) from None
         if not getattr(args, "lang", None) and config.language:
             set_language(config.language)  # the table file's language, unless --lang says another
     else:

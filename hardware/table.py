@@ -112,7 +112,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hardware.errors import TableConfigError
+from hardware.errors import T_, TableConfigError, Words
 
 _log = logging.getLogger(__name__)
 
@@ -307,9 +307,9 @@ def load_table(path: str | Path) -> TableConfig:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise TableConfigError(f"cannot read: {exc.strerror or exc}", source=source) from exc
+        raise TableConfigError(T_("cannot read: {reason}", reason=exc.strerror or exc), source=source) from exc
     except UnicodeDecodeError as exc:
-        raise TableConfigError(f"not UTF-8 text (byte {exc.start})", source=source) from exc
+        raise TableConfigError(T_("not UTF-8 text (byte {byte})", byte=exc.start), source=source) from exc
     return parse_table(text, source=source)
 
 
@@ -332,7 +332,7 @@ def parse_table(text: str, source: str = "<string>") -> TableConfig:
         raise _syntax_error(exc, text, source) from None
     except RecursionError:
         # Arrays or inline tables nested past the parser's recursion limit.
-        raise TableConfigError("invalid TOML: values nested too deeply", source=source) from None
+        raise TableConfigError(T_("invalid TOML: values nested too deeply"), source=source) from None
     return _Parser(text, source).table(data)
 
 
@@ -354,21 +354,21 @@ def emulator_table(seats: int, names: list[str] | None = None) -> TableConfig:
     """
     source = "<emulator>"
     if not 1 <= seats <= MAX_SEATS:
-        raise TableConfigError(f"a table has 1 to {MAX_SEATS} seats, not {seats}",
+        raise TableConfigError(T_("a table has 1 to {most} seats, not {seats}", most=MAX_SEATS, seats=seats),
                                source=source, key="seat")
     if names is None:
         names = [f"Seat {n + 1}" for n in range(seats)]
     if len(names) != seats:
-        raise TableConfigError(f"{seats} seats but {len(names)} names", source=source,
+        raise TableConfigError(T_("{seats} seats but {names} names", seats=seats, names=len(names)), source=source,
                                key="seat")
     seat_configs = []
     for index, name in enumerate(names):
         if not isinstance(name, str) or not name.strip():
-            raise TableConfigError(f"seat {index + 1}: name must be a non-empty string",
+            raise TableConfigError(T_("seat {n}: name must be a non-empty string", n=index + 1),
                                    source=source, key=f"seat[{index + 1}].name")
         if unprintable(name):
-            raise TableConfigError(f"seat {index + 1}: name must not hold control characters "
-                                   f"({unprintable(name)})", source=source, key=f"seat[{index + 1}].name")
+            raise TableConfigError(T_("seat {n}: name must not hold control characters ({found})", n=index + 1,
+                                      found=unprintable(name)), source=source, key=f"seat[{index + 1}].name")
         prev, nxt, ok = _EMULATOR_PINS[3 * index:3 * index + 3]
         screen = ScreenConfig(port=1 + index // 2, address=0x3C + index % 2)
         seat_configs.append(SeatConfig(index=index, name=name,
@@ -398,10 +398,10 @@ def _syntax_error(exc: tomllib.TOMLDecodeError, text: str, source: str) -> Table
     found = re.search(r"\s*\(at line (\d+), column (\d+)\)$", message)
     if found:
         detail = message[:found.start()]
-        return TableConfigError(f"invalid TOML at column {found[2]}: {detail}",
+        return TableConfigError(T_("invalid TOML at column {column}: {detail}", column=found[2], detail=detail),
                                 source=source, line=int(found[1]))
     detail = message.removesuffix(" (at end of document)")
-    return TableConfigError(f"invalid TOML near the end: {detail}", source=source,
+    return TableConfigError(T_("invalid TOML near the end: {detail}", detail=detail), source=source,
                             line=max(len(text.splitlines()), 1))
 
 
@@ -413,28 +413,28 @@ def _header() -> Any:
     return PiBoardInfo.from_revision(_HEADER_REVISION)
 
 
-def _kind(value: object) -> str:
+def _kind(value: object) -> Words:
     """Name a TOML value's type the way the TOML spec does."""
     if isinstance(value, bool):
-        return "a boolean"
+        return T_("a boolean")
     if isinstance(value, int):
-        return "an integer"
+        return T_("an integer")
     if isinstance(value, float):
-        return "a float"
+        return T_("a float")
     if isinstance(value, str):
-        return "a string"
+        return T_("a string")
     if isinstance(value, dict):
-        return "a table"
+        return T_("a table")
     if isinstance(value, list):
-        return "an array"
-    return "a date or time"
+        return T_("an array")
+    return T_("a date or time")
 
 
 @dataclass(frozen=True)
 class _Place:
     """Where in the file a value sits: for messages, keys and line numbers."""
 
-    where: str      # 'seat 2 ("Blue")' or '[table]'
+    where: Words    # 'seat 2 ("Blue")' or '[table]'
     prefix: str     # 'seat[2]' or 'table'
     line: int | None
 
@@ -457,15 +457,17 @@ class _Parser:
 
     def _section(self, name: str) -> _Place:
         line = self._line(rf"^[ \t]*(\[[ \t]*{name}[ \t]*\]|{name}[ \t]*=)")
-        return _Place(f"[{name}]", name, line)
+        return _Place(Words("[{name}]", {"name": name}), name, line)
 
     def _seat_place(self, index: int, name: str | None) -> _Place:
         line = self._line(r"^[ \t]*\[\[[ \t]*seat[ \t]*\]\]", index)
-        where = f"seat {index + 1}" + (f' ("{name}")' if name else "")
+        where = T_('seat {n} ("{name}")', n=index + 1, name=name) if name else T_("seat {n}", n=index + 1)
         return _Place(where, f"seat[{index + 1}]", line)
 
-    def _fail(self, place: _Place, key: str | None, detail: str) -> TableConfigError:
-        message = f"{place.where}: {key}: {detail}" if key else f"{place.where}: {detail}"
+    def _fail(self, place: _Place, key: str | None, detail: Words) -> TableConfigError:
+        # The frame is punctuation and names from the file, so not for the catalog.
+        message = (Words("{where}: {key}: {detail}", {"where": place.where, "key": key, "detail": detail}) if key
+                   else Words("{where}: {detail}", {"where": place.where, "detail": detail}))
         full_key = f"{place.prefix}.{key}" if key else place.prefix
         return TableConfigError(message, source=self._source, line=place.line, key=full_key)
 
@@ -474,81 +476,84 @@ class _Parser:
     def _keys(self, place: _Place, key: str | None, raw: object,
               allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> dict[str, Any]:
         if not isinstance(raw, dict):
-            raise self._fail(place, key, f"must be a table of keys, not {_kind(raw)}")
+            raise self._fail(place, key, T_("must be a table of keys, not {kind}", kind=_kind(raw)))
         for name in raw:
             if name not in allowed:
                 raise self._fail(place, _join(key, name),
-                                 f"unknown key (expected one of: {', '.join(allowed)})")
+                                 T_("unknown key (expected one of: {keys})", keys=", ".join(allowed)))
         for name in required:
             if name not in raw:
-                raise self._fail(place, key, f"missing key {name!r}")
+                raise self._fail(place, key, T_("missing key {key!r}", key=name))
         return raw
 
     def _int(self, place: _Place, key: str, value: object, low: int, high: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self._fail(place, key, f"must be an integer, not {_kind(value)}")
+            raise self._fail(place, key, T_("must be an integer, not {kind}", kind=_kind(value)))
         if not low <= value <= high:
-            raise self._fail(place, key, f"must be {low} to {high}, not {value}")
+            raise self._fail(place, key, T_("must be {low} to {high}, not {value}", low=low, high=high, value=value))
         return value
 
     def _address(self, place: _Place, key: str, value: object, allowed: range,
-                  what: str) -> int:
+                  what: Words) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self._fail(place, key, f"must be an integer, not {_kind(value)}")
+            raise self._fail(place, key, T_("must be an integer, not {kind}", kind=_kind(value)))
         if value not in allowed:
             low, high = allowed.start, allowed.stop - 1
             raise self._fail(place, key,
-                             f"must be {low:#04x} to {high:#04x}, not {value:#04x} ({what})")
+                             T_("must be {low:#04x} to {high:#04x}, not {value:#04x} ({what})", low=low,
+                                high=high, value=value, what=what))
         return value
 
     def _seconds(self, place: _Place, key: str, value: object) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self._fail(place, key, f"must be a number of seconds, not {_kind(value)}")
+            raise self._fail(place, key, T_("must be a number of seconds, not {kind}", kind=_kind(value)))
         if not 0 <= value <= 60:
-            raise self._fail(place, key, f"must be 0 to 60 seconds, not {value}")
+            raise self._fail(place, key, T_("must be 0 to 60 seconds, not {value}", value=value))
         return float(value)
 
     def _text_value(self, place: _Place, key: str, value: object,
                     choices: tuple[str, ...] = ()) -> str:
         if not isinstance(value, str):
-            raise self._fail(place, key, f"must be a string, not {_kind(value)}")
+            raise self._fail(place, key, T_("must be a string, not {kind}", kind=_kind(value)))
         if not value.strip():
-            raise self._fail(place, key, "must not be empty")
+            raise self._fail(place, key, T_("must not be empty"))
         if choices and value not in choices:
             raise self._fail(place, key,
-                             f"unknown value {value!r} (expected one of: {', '.join(choices)})")
+                             T_("unknown value {value!r} (expected one of: {choices})", value=value,
+                                choices=", ".join(choices)))
         return value
 
     def _name(self, place: _Place, key: str, value: object) -> str:
         text = self._text_value(place, key, value)
         bad = unprintable(text)
         if bad:
-            raise self._fail(place, key, f"must not hold control characters ({bad})")
+            raise self._fail(place, key, T_("must not hold control characters ({found})", found=bad))
         return text
 
     def _pin(self, place: _Place, key: str, value: object) -> int:
         if isinstance(value, bool) or not isinstance(value, (int, str)):
             raise self._fail(place, key,
-                             f"must be a BCM number or a pin name, not {_kind(value)}")
+                             T_("must be a BCM number or a pin name, not {kind}", kind=_kind(value)))
         found = list(_header().find_pin(value))
         if not found:
-            raise self._fail(place, key, f"{value!r} is not a pin gpiozero knows "
-                             "(use a BCM number like 17, or 'GPIO17' or 'BOARD11')")
+            raise self._fail(place, key, T_("{value!r} is not a pin gpiozero knows "
+                                            "(use a BCM number like 17, or 'GPIO17' or 'BOARD11')", value=value))
         name = found[0][1].name
         if not name.startswith("GPIO"):
-            raise self._fail(place, key, f"{value!r} is a {name} pin, not a GPIO")
+            raise self._fail(place, key, T_("{value!r} is a {name} pin, not a GPIO", value=value, name=name))
         return int(name.removeprefix("GPIO"))
 
     # -- sections ------------------------------------------------------------
 
     def table(self, data: dict[str, Any]) -> TableConfig:
         """Build and check the whole table."""
-        top = _Place("table file", "", None)
+        top = _Place(T_("table file"), "", None)
         for key in data:
             if key not in _TOP_KEYS:
                 line = self._line(rf"^[ \t]*\[?[ \t]*{re.escape(key)}\b")
                 raise self._fail(_Place(top.where, key, line), None,
-                                 f"unknown key {key!r} (expected one of: {', '.join(_TOP_KEYS)})")
+                                 T_("unknown key {key!r} (expected one of: {keys})", key=key,
+                                    keys=", ".join(_TOP_KEYS)))
         place = self._section("table")
         raw = self._keys(place, None, data.get("table", {}), _TABLE_KEYS)
         name = self._name(place, "name", raw.get("name", "Table"))
@@ -557,7 +562,7 @@ class _Parser:
             backend = self._text_value(place, "backend", raw["backend"], BACKENDS)
         hold_time = self._seconds(place, "hold_time", raw.get("hold_time", 0.8))
         if hold_time == 0:
-            raise self._fail(place, "hold_time", "must be more than 0 seconds")
+            raise self._fail(place, "hold_time", T_("must be more than 0 seconds"))
         bounce_time = None
         if "bounce_time" in raw:
             bounce_time = self._seconds(place, "bounce_time", raw["bounce_time"])
@@ -568,14 +573,14 @@ class _Parser:
         seats_raw = data.get("seat", [])
         if not isinstance(seats_raw, list):
             raise self._fail(self._section("seat"), None,
-                             f"must be [[seat]] blocks, not {_kind(seats_raw)}")
+                             T_("must be [[seat]] blocks, not {kind}", kind=_kind(seats_raw)))
         if not seats_raw:
             raise self._fail(_Place(top.where, "seat", None), None,
-                             f"no [[seat]]: a table has 1 to {MAX_SEATS} seats")
+                             T_("no [[seat]]: a table has 1 to {most} seats", most=MAX_SEATS))
         if len(seats_raw) > MAX_SEATS:
             raise self._fail(self._seat_place(MAX_SEATS, None), None,
-                             f"a table has at most {MAX_SEATS} seats, "
-                             f"this file has {len(seats_raw)}")
+                             T_("a table has at most {most} seats, this file has {seats}", most=MAX_SEATS,
+                                seats=len(seats_raw)))
         seats = tuple(self._seat(index, raw) for index, raw in enumerate(seats_raw))
 
         public = None
@@ -603,23 +608,23 @@ class _Parser:
         if "bot" in raw:
             for key in ("buttons", "encoder", "screen", "serial"):
                 if key in raw:
-                    raise self._fail(place, "bot", "a bot seat has no buttons, encoder, screen "
-                                     f"or serial port (nobody sits there); remove {key!r} or 'bot'")
+                    raise self._fail(place, "bot", T_("a bot seat has no buttons, encoder, screen or serial "
+                                                      "port (nobody sits there); remove {key!r} or 'bot'", key=key))
             return SeatConfig(index=index, name=name, bot=self._text_value(place, "bot", raw["bot"], BOT_KINDS))
         if "serial" in raw:
             for key in ("buttons", "encoder", "screen"):
                 if key in raw:
-                    raise self._fail(place, "serial", "a serial seat has no buttons, encoder "
-                                     f"or screen (its pod has its own); remove {key!r} or 'serial'")
+                    raise self._fail(place, "serial", T_("a serial seat has no buttons, encoder or screen "
+                                                         "(its pod has its own); remove {key!r} or 'serial'", key=key))
             return SeatConfig(index=index, name=name, serial=self._serial(place, raw["serial"]))
         if "buttons" in raw and "encoder" in raw:
-            raise self._fail(place, "encoder", "a seat has three buttons or an encoder, "
-                             "not both; remove one or the other")
+            raise self._fail(place, "encoder", T_("a seat has three buttons or an encoder, "
+                                                  "not both; remove one or the other"))
         if "buttons" not in raw and "encoder" not in raw:
-            raise self._fail(place, None, "missing key 'buttons' "
-                             "(or an 'encoder', a 'serial' port, or a 'bot')")
+            raise self._fail(place, None, T_("missing key 'buttons' "
+                                             "(or an 'encoder', a 'serial' port, or a 'bot')"))
         if "screen" not in raw:
-            raise self._fail(place, None, "missing key 'screen' (or give a 'serial' port)")
+            raise self._fail(place, None, T_("missing key 'screen' (or give a 'serial' port)"))
         buttons = encoder = None
         if "buttons" in raw:
             pins = self._keys(place, "buttons", raw["buttons"], ("prev", "next", "ok"),
@@ -644,42 +649,43 @@ class _Parser:
             if name not in _SCREEN_KEYS + _BUS_KEYS[bus]:
                 other = "spi" if bus == "i2c" else "i2c"
                 raise self._fail(place, _join(key, name),
-                                 f"is an {other} setting but this screen is on {bus}")
+                                 T_("is an {other} setting but this screen is on {bus}", other=other, bus=bus))
         rotate = self._int(place, _join(key, "rotate"), raw.get("rotate", 0), 0, 3)
         width = self._int(place, _join(key, "width"), raw.get("width", 128), 1, 1024)
         height = self._int(place, _join(key, "height"), raw.get("height", 64), 1, 1024)
         if (width, height) not in _MODES[driver]:
             modes = ", ".join(f"{w}x{h}" for w, h in sorted(_MODES[driver], reverse=True))
             raise self._fail(place, _join(key, "width"),
-                             f"{driver} supports {modes}, not {width}x{height}")
+                             T_("{driver} supports {modes}, not {width}x{height}", driver=driver, modes=modes,
+                                width=width, height=height))
         if bus == "i2c":
             mux = channel = None
             if ("mux" in raw) != ("channel" in raw):
                 given, missing = ("mux", "channel") if "mux" in raw else ("channel", "mux")
                 raise self._fail(place, _join(key, given),
-                                 f"a screen behind a multiplexer needs both 'mux' (its address) "
-                                 f"and 'channel'; {missing!r} is missing")
+                                 T_("a screen behind a multiplexer needs both 'mux' (its address) "
+                                    "and 'channel'; {missing!r} is missing", missing=missing))
             if "mux" in raw:
                 mux = self._address(place, _join(key, "mux"), raw["mux"], MUX_ADDRESSES,
-                                    "a TCA9548A answers at 0x70 plus its A0-A2 jumpers")
+                                    T_("a TCA9548A answers at 0x70 plus its A0-A2 jumpers"))
                 channel = self._int(place, _join(key, "channel"), raw["channel"],
                                     MUX_CHANNELS.start, MUX_CHANNELS.stop - 1)
             return ScreenConfig(
                 driver=driver, bus=bus, rotate=rotate, width=width, height=height,
                 port=self._int(place, _join(key, "port"), raw.get("port", 1), 0, 255),
                 address=self._address(place, _join(key, "address"), raw.get("address", 0x3C),
-                                      _I2C_ADDRESSES, "the 7-bit I2C addresses"),
+                                      _I2C_ADDRESSES, T_("the 7-bit I2C addresses")),
                 mux=mux, channel=channel)
         rst = raw.get("gpio_rst", _SPI_RST)
         if rst is True:
-            raise self._fail(place, _join(key, "gpio_rst"), "must be a pin or false")
+            raise self._fail(place, _join(key, "gpio_rst"), T_("must be a pin or false"))
         cs = raw.get("gpio_cs")
         if cs is not None:
             cs = self._pin(place, _join(key, "gpio_cs"), cs)
             if cs == 0:
                 # luma's gpio_cs_spi tests the pin for truth and would skip GPIO0.
                 raise self._fail(place, _join(key, "gpio_cs"),
-                                 "GPIO0 cannot be a chip select for luma; use another pin")
+                                 T_("GPIO0 cannot be a chip select for luma; use another pin"))
         return ScreenConfig(
             driver=driver, bus=bus, rotate=rotate, width=width, height=height,
             port=self._int(place, _join(key, "port"), raw.get("port", 0), 0, 255),
@@ -699,62 +705,72 @@ class _Parser:
 
     def check_wiring(self, config: TableConfig) -> None:
         """Reject tables whose devices would fight over a pin, address or port."""
-        pins: dict[int, tuple[str, str]] = {}          # BCM -> (owner, key)
+        pins: dict[int, tuple[Words, str]] = {}        # BCM -> (owner, key)
         # (port, mux, channel, address) -> owner; mux and channel None on the port itself.
-        i2c: dict[tuple[int, int | None, int | None, int], str] = {}
-        muxes: dict[tuple[int, int], str] = {}         # (port, mux address) -> first user
-        behind: dict[tuple[int, int], str] = {}        # (port, address) behind any mux -> owner
-        spi: dict[tuple[int, int], tuple[str, int | None]] = {}
-        serial_ports: dict[str, tuple[str, str]] = {}
-        names: dict[str, str] = {}
+        i2c: dict[tuple[int, int | None, int | None, int], Words] = {}
+        muxes: dict[tuple[int, int], Words] = {}       # (port, mux address) -> first user
+        behind: dict[tuple[int, int], Words] = {}      # (port, address) behind any mux -> owner
+        spi: dict[tuple[int, int], tuple[Words, int | None]] = {}
+        serial_ports: dict[str, tuple[Words, str]] = {}
+        names: dict[str, Words] = {}
+
+        def owner_of(place: _Place, key: str) -> Words:
+            return Words("{where} {key}", {"where": place.where, "key": key or "screen"})
 
         def claim_pin(place: _Place, key: str, pin: int) -> None:
             if pin in pins:
                 owner, owner_key = pins[pin]
                 if key.endswith("gpio_dc") and owner_key.endswith("gpio_dc"):
                     return  # a shared data/command line is normal SPI wiring
-                detail = f"pin {pin} is already used by {owner} {owner_key}"
                 if key.endswith("gpio_rst") and owner_key.endswith("gpio_rst"):
-                    detail += (" (a shared reset line resets the panels already set up; "
-                               "set gpio_rst = false on all but the first)")
-                raise self._fail(place, key, detail)
+                    raise self._fail(place, key, T_(
+                        "pin {pin} is already used by {owner} {key} (a shared reset line resets the panels "
+                        "already set up; set gpio_rst = false on all but the first)", pin=pin, owner=owner,
+                        key=owner_key))
+                raise self._fail(place, key, T_("pin {pin} is already used by {owner} {key}", pin=pin,
+                                                owner=owner, key=owner_key))
             pins[pin] = (place.where, key)
 
         def claim_i2c(place: _Place, key: str, screen: ScreenConfig) -> None:
-            owner = f"{place.where} {key or 'screen'}"
+            owner = owner_of(place, key)
             port, address, mux = screen.port, screen.address, screen.mux
-            joined = "a selected channel joins the port, so both would answer"
             if mux is not None and (port, mux) not in muxes:
                 if (port, None, None, mux) in i2c:
                     raise self._fail(place, _join(key, "mux"),
-                                     f"i2c port {port} address {mux:#04x} is already used by "
-                                     f"{i2c[port, None, None, mux]}, not a multiplexer")
+                                     T_("i2c port {port} address {address:#04x} is already used by {owner}, "
+                                        "not a multiplexer", port=port, address=mux,
+                                        owner=i2c[port, None, None, mux]))
                 if (port, mux) in behind:
                     raise self._fail(place, _join(key, "mux"),
-                                     f"i2c port {port} address {mux:#04x} is already used by "
-                                     f"{behind[port, mux]} behind another multiplexer; {joined}")
+                                     T_("i2c port {port} address {address:#04x} is already used by {owner} "
+                                        "behind another multiplexer; a selected channel joins the port, so "
+                                        "both would answer", port=port, address=mux, owner=behind[port, mux]))
                 muxes[port, mux] = owner
             if (port, address) in muxes:
                 raise self._fail(place, _join(key, "address"),
-                                 f"i2c port {port} address {address:#04x} is the multiplexer "
-                                 f"that {muxes[port, address]} is behind")
+                                 T_("i2c port {port} address {address:#04x} is the multiplexer that {owner} "
+                                    "is behind", port=port, address=address, owner=muxes[port, address]))
             if mux is None:
                 if (port, address) in behind:
                     raise self._fail(place, _join(key, "address"),
-                                     f"i2c port {port} address {address:#04x} is already used "
-                                     f"behind a multiplexer by {behind[port, address]}; {joined}")
+                                     T_("i2c port {port} address {address:#04x} is already used behind a "
+                                        "multiplexer by {owner}; a selected channel joins the port, so both "
+                                        "would answer", port=port, address=address, owner=behind[port, address]))
             elif (port, None, None, address) in i2c:
                 raise self._fail(place, _join(key, "address"),
-                                 f"i2c port {port} address {address:#04x} is already used by "
-                                 f"{i2c[port, None, None, address]}, wired straight to the port; "
-                                 f"{joined}")
+                                 T_("i2c port {port} address {address:#04x} is already used by {owner}, wired "
+                                    "straight to the port; a selected channel joins the port, so both would "
+                                    "answer", port=port, address=address, owner=i2c[port, None, None, address]))
             spot = (port, mux, screen.channel, address)
             if spot in i2c:
-                where = f"i2c port {port} address {address:#04x}"
                 if mux is not None:
-                    where += f" behind mux {mux:#04x} channel {screen.channel}"
+                    raise self._fail(place, _join(key, "address"), T_(
+                        "i2c port {port} address {address:#04x} behind mux {mux:#04x} channel {channel} is already "
+                        "used by {owner}", port=port, address=address, mux=mux, channel=screen.channel,
+                        owner=i2c[spot]))
                 raise self._fail(place, _join(key, "address"),
-                                 f"{where} is already used by {i2c[spot]}")
+                                 T_("i2c port {port} address {address:#04x} is already used by {owner}",
+                                    port=port, address=address, owner=i2c[spot]))
             i2c[spot] = owner
             if mux is not None:
                 behind.setdefault((port, address), owner)
@@ -770,14 +786,15 @@ class _Parser:
                 owner, owner_cs = spi[spot]
                 if owner_cs is None or screen.gpio_cs is None:
                     raise self._fail(place, _join(key, "device"),
-                                     f"spi port {screen.port} device {screen.device} is already "
-                                     f"used by {owner}; panels sharing it need a gpio_cs each")
-            spi[spot] = (f"{place.where} {key or 'screen'}", screen.gpio_cs)
+                                     T_("spi port {port} device {device} is already used by {owner}; panels "
+                                        "sharing it need a gpio_cs each", port=screen.port, device=screen.device,
+                                        owner=owner))
+            spi[spot] = (owner_of(place, key), screen.gpio_cs)
 
         for seat in config.seats:
             place = self._seat_place(seat.index, seat.name)
             if seat.name.casefold() in names:
-                raise self._fail(place, "name", f"{names[seat.name.casefold()]} has that name")
+                raise self._fail(place, "name", T_("{owner} has that name", owner=names[seat.name.casefold()]))
             names[seat.name.casefold()] = place.where
             if seat.buttons is not None:
                 for button, pin in seat.buttons.items():
@@ -792,8 +809,11 @@ class _Parser:
                 device = serial_device(port)
                 if device in serial_ports:
                     other, name = serial_ports[device]
-                    same = f" (both are {device})" if name != port else ""
-                    raise self._fail(place, "serial.port", f"{port} is already used by {other}{same}")
+                    if name != port:
+                        raise self._fail(place, "serial.port", T_("{port} is already used by {owner} (both are "
+                                                                  "{device})", port=port, owner=other, device=device))
+                    raise self._fail(place, "serial.port", T_("{port} is already used by {owner}", port=port,
+                                                              owner=other))
                 serial_ports[device] = (place.where, port)
         if config.public_screen is not None:
             claim_screen(self._section("public_screen"), "", config.public_screen)
