@@ -278,3 +278,17 @@ def test_the_consoles_undo_agreed_at_once_by_the_bots_is_answered_once_and_the_t
     runtime.drain()
     assert replies == ["Last action taken back"]
     assert runtime.request is None and match.actions == [] and match.pending() == [RED, BLUE, GREEN]
+
+
+def test_ui_bots_with_a_level_lets_the_search_play_every_seat():
+    """`courtier play --ui bots --bots easy`: every seat searched, each saved action acknowledged."""
+    import io
+
+    from firmware.play import play_bots
+
+    match = Match.new("tenno", 2, seed=1)
+    runtime = Runtime(match, [None, None])
+    out = io.StringIO()
+    play_bots(runtime, seed=3, out=out, level="easy")
+    assert match.is_over
+    assert out.getvalue().split() == [x for n in range(1, len(match.actions) + 1) for x in ("ack", str(n))]
