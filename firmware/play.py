@@ -107,7 +107,7 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
             from .table.bot_seats import BotSeats
 
             players = BotSeats(runtime, bots, seed=args.bot_seed)
-        public = PublicTable().attach(runtime)
+        public = PublicTable(bots=bots).attach(runtime)
         for message in session.messages:
             public.note(message)
         if session.messages:

@@ -86,7 +86,7 @@ class Frontend:
         return {
             "images": screen_images([seat.screen for seat in self.table.seats[: self.seats]]),
             "names": reader_names(match.names),  # the table's language
-            "prompt": match.prompt(),
+            "prompt": self.log.prompt(match) if self.log is not None else match.prompt(),
             "log": self.log.lines if self.log is not None else (),
             "highlight": match.pending(),
         }

@@ -64,7 +64,8 @@ class Recorder:
         self._version = runtime.version
         if picture is None:
             match = runtime.match
-            picture = compose(screen_images(runtime.screens), reader_names(match.names), match.prompt(),
+            prompt = self.log.prompt(match) if self.log is not None else match.prompt()
+            picture = compose(screen_images(runtime.screens), reader_names(match.names), prompt,
                               self.log.lines if self.log is not None else (), highlight=match.pending())
         return self.add(picture)
 

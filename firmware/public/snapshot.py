@@ -3,8 +3,10 @@
 The match changes in place as actions are applied, so a snapshot is built on
 the runtime's thread (as a runtime watcher, after each refresh) and handed to
 other threads whole. It holds only what the whole table may know: the public
-view, the table prompt and its physical steps, who must decide, the result
-once the game is over, and the recent public events in words.
+view, the table prompt and its physical steps, who must decide (and which
+seats are bots: the prompt says when it waits for one), the result once the
+game is over, and the recent public events in words (a bot's action is
+told after "Yellow (bot) plays:").
 """
 
 from __future__ import annotations
@@ -12,12 +14,13 @@ from __future__ import annotations
 import collections
 import logging
 import threading
-from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping, Sequence
 
+from engine.game import Prompt
 from engine.i18n import _, reader_names
 
-from ..table.faces import describe
+from ..table.faces import describe, with_bots
 
 _log = logging.getLogger(__name__)
 
@@ -38,6 +41,7 @@ class Snapshot:
     log: tuple[str, ...] = ()  # recent public events in words, oldest first
     serial: int = 0  # grows with every new snapshot
     moves: tuple[dict[str, Any], ...] = ()  # the last action's physical steps as data (engine.physical)
+    bots: tuple[int, ...] = ()  # the seats bots play
 
     @property
     def over(self) -> bool:
@@ -59,9 +63,11 @@ class PublicTable:
 
     Args:
         log_size: How many public events are kept.
+        bots: The seats bots play (seat index to level), which the prompt names as such.
     """
 
-    def __init__(self, log_size: int = 50) -> None:
+    def __init__(self, log_size: int = 50, bots: Mapping[int, str] | None = None) -> None:
+        self.bots = dict(bots or {})
         self._log: collections.deque[str] = collections.deque(maxlen=log_size)
         self._lock = threading.Lock()
         self._subscribers: list[Subscriber] = []
@@ -105,6 +111,12 @@ class PublicTable:
             self.note(line)
 
     # --- snapshots ----------------------------------------------------------
+    def prompt(self, match: Any) -> Prompt:
+        """The table prompt of `match`, saying which of the seats it waits for are bots."""
+        prompt = match.prompt()
+        line = with_bots(prompt.line, match.pending(), match.names, self.bots)
+        return prompt if line == prompt.line else replace(prompt, line=line)
+
     def build(self, match: Any | None = None) -> Snapshot:
         """The public side of `match` (the runtime's) now; call it on the runtime's thread."""
         match = match if match is not None else self._runtime.match
@@ -117,13 +129,14 @@ class PublicTable:
         public = game.public_view(state)
         names = reader_names(match.names)  # the public channels read the table's language
         prompt = game.public_prompt(public, names)
+        prompt = replace(prompt, line=with_bots(prompt.line, match.pending(), names, self.bots))
         result = game.result(state)
         return Snapshot(
             game=game.name, title=_(game.title), names=names,
             header=game.header(public, names), line=prompt.line, steps=tuple(prompt.steps),
             pending=tuple(match.pending()), public=public,
             result=result.to_data() if result is not None else None,
-            log=tuple(self.lines), serial=self._serial, moves=tuple(prompt.moves),
+            log=tuple(self.lines), serial=self._serial, moves=tuple(prompt.moves), bots=tuple(sorted(self.bots)),
         )
 
     def refresh(self) -> None:

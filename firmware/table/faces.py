@@ -9,7 +9,7 @@ screen cannot show what its seat may not know.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
 from engine.game import Game
 from engine.i18n import N_, _, reader_names
@@ -74,6 +74,14 @@ def describe(match: Any, event: dict[str, Any]) -> str:
     if event.get("type") == "bot":  # a bot seat is about to play: the events that follow are its
         return _("{name} (bot) plays:").format(name=names[event["seat"]])
     return match.game.describe_event(event, names)
+
+
+def with_bots(line: str, pending: Sequence[int], names: Sequence[str], bots: Collection[int]) -> str:
+    """The table prompt, saying which of the seats it waits for are bots (they think; nobody need press)."""
+    thinking = [names[s] for s in pending if s in bots]
+    if not thinking:
+        return line
+    return _("{line} ({names}: bot, thinking)").format(line=line, names=", ".join(thinking))
 
 
 def boot_face(name: str, message: str) -> Face:

@@ -292,3 +292,32 @@ def test_ui_bots_with_a_level_lets_the_search_play_every_seat():
     play_bots(runtime, seed=3, out=out, level="easy")
     assert match.is_over
     assert out.getvalue().split() == [x for n in range(1, len(match.actions) + 1) for x in ("ack", str(n))]
+
+
+def test_the_public_prompt_says_which_seat_is_a_bot_thinking_and_the_log_what_it_did(table3):
+    """The snapshot every public channel reads (console line, LAN page) and the emulator's prompt alike."""
+    from firmware.links import protocol
+    from firmware.links.console import ConsoleClient
+    from firmware.public import PublicTable
+    from hardware.link import Link
+
+    match = quovadis_position(3, {"E2": [RED, BLUE, YELLOW]}, active=YELLOW)
+    runtime = Runtime(match, [table3.seats[RED].screen, table3.seats[BLUE].screen, None])
+    public = PublicTable(bots={YELLOW: "easy"}).attach(runtime)
+    held = Held()
+    BotSeats(runtime, {YELLOW: "easy"}, seed=1, start=held)
+    plain = match.prompt().line
+    snapshot = public.latest()
+    assert snapshot.bots == (YELLOW,)
+    assert snapshot.line == f"{plain} (Yellow: bot, thinking)"
+    assert public.prompt(match).line == snapshot.line  # what the emulator and its recordings draw
+    assert PublicTable().attach(runtime).latest().line == plain  # a table without bots says nothing of them
+    message = protocol.encode_table(snapshot.public, snapshot.line, snapshot.steps, snapshot.names,
+                                    snapshot.result, snapshot.log)
+    assert snapshot.line in ConsoleClient(Link("loop://", name="console")).render(message)
+    held.runs[0]()
+    runtime.drain()
+    assert match.actions[-1]["seat"] == YELLOW
+    log = list(public.latest().log)
+    said = log.index("Yellow (bot) plays:")
+    assert log[said + 1:] and all("Yellow" in line for line in log[said + 1:])
