@@ -68,6 +68,14 @@ class Knowledge:
         """The rule-based player's choice, from the seat's view and its legal actions alone."""
         return kind_first(actions, rng)
 
+    def rank(self, view: View, actions: list[Action]) -> list[float] | None:
+        """How good each action looks to the rules of thumb (higher is better), or None for no idea.
+
+        The search weighs only the best-ranked actions when a decision has more
+        than its budget can tell apart.
+        """
+        return None
+
 
 def softmax(points: Sequence[float], temperature: float) -> list[float]:
     top = max(points)

@@ -48,6 +48,7 @@ class Budget:
     depth: int
     exploration: float = 0.7  # UCB's constant, for values between 0 and 1
     bias: float = 0.5  # the pull of the rule-based player's choice at the root, fading with its visits
+    per_action: int = 8  # iterations each weighed root action should get: more actions than that are cut
 
 
 @dataclass
@@ -92,9 +93,11 @@ class Search:
             actions = self.knowledge.prune(view, actions) or actions
         if len(actions) == 1:
             return actions[0], report
-        self.root_actions = actions  # legal in every world: the seat's view fixes them
         # The rule-based player's choice is where the search starts, and what it leaves only on evidence.
-        self.hint = action_key(self.knowledge.rule_choice(view, actions, Rng(self.rng.next64())))
+        hint = self.knowledge.rule_choice(view, actions, Rng(self.rng.next64()))
+        self.hint = action_key(hint)
+        actions = self._shortlist(view, actions, hint)
+        self.root_actions = actions  # legal in every world: the seat's view fixes them
         for _ in range(self.budget.iterations):
             if should_stop is not None and should_stop():
                 break
@@ -104,6 +107,25 @@ class Search:
         root = self.tree.get((), {})
         report.nodes, report.root = len(self.tree), root
         return self._best(actions, root), report
+
+    def _shortlist(self, view: Any, actions: list[Action], hint: Action) -> list[Action]:
+        """The root actions worth the budget: the game's best-ranked ones when there are too many to weigh.
+
+        A hundred iterations spread over fifty actions try each once or twice
+        and pick the luckiest; the same iterations over the few actions the
+        game's rules of thumb rank best tell them apart (the rule-based
+        player's own choice always among them).
+        """
+        keep = max(2, self.budget.iterations // self.budget.per_action)
+        if len(actions) <= keep:
+            return actions
+        ranks = self.knowledge.rank(view, actions)
+        if ranks is None:
+            return actions
+        order = sorted(range(len(actions)), key=lambda i: -ranks[i])[:keep]
+        chosen = set(order)
+        chosen.update(i for i, a in enumerate(actions) if action_key(a) == self.hint)
+        return [a for i, a in enumerate(actions) if i in chosen]
 
     @staticmethod
     def _best(actions: list[Action], root: dict[Key, Edge]) -> Action:

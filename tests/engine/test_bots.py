@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine.bots import LEVELS, KINDS, Level, SearchBot, UnknownBot, make_bot
-from engine.bots.choices import decisions
+from engine.bots.choices import action_key, decisions
 from engine.bots.games import knowledge_for
 from engine.bots.search import Budget, Search
 from engine.clone import clone
@@ -181,3 +181,22 @@ def test_a_bot_asks_no_second_vote_in_a_turn_once_a_committee_said_no():
     for kind in ("rules", "easy"):
         action = make_bot(kind, seed=1).choose(match.game, match.state, 0, len(match.actions))
         assert action["do"] != "advance" or action["committee"] != "B1", kind
+
+
+def test_a_wide_decision_weighs_only_the_actions_the_rules_of_thumb_rank_best():
+    """Shadow: two dozen iterations cannot tell forty actions apart, so the search weighs the best three."""
+    knowledge = knowledge_for("shadow")
+    match, seat = next((m, s) for m, s in decision_points("shadow", 4, seed=3, count=40)
+                       if len(decisions(m.game, m.state, s)) > 12)
+    view = match.game.view(match.state, seat)
+    actions = knowledge.prune(view, decisions(match.game, match.state, seat))
+    ranks = knowledge.rank(view, actions)
+    assert ranks is not None and len(ranks) == len(actions)
+    action, report = Search(match.game, knowledge, seat, Budget(24, depth=2), Rng.seeded(1)).run(match.state)
+    keys = [action_key(a) for a in actions]
+    weighed = set(report.root)
+    third = sorted(ranks, reverse=True)[2]
+    assert 3 <= len(weighed) <= 4  # the best three, and the rule-based player's choice if it is not among them
+    assert keys[ranks.index(max(ranks))] in weighed
+    assert sum(1 for k, r in zip(keys, ranks) if k in weighed and r < third) <= 1
+    assert action_key(action) in weighed

@@ -79,6 +79,11 @@ class QuoVadisKnowledge(Knowledge):
         top = [actions[i] for v, i in scored if v == best]
         return top[rng.below(len(top))]
 
+    def rank(self, view: View, actions: list[Action]) -> list[float] | None:
+        if view["phase"] in ("vote", "reward", "bonus"):
+            return None
+        return [_turn_value(view, view["seat"], a) for a in actions]
+
 
 def _facts(state: QuoVadisState, seat: int) -> View:
     """The part of a seat's view the rules of thumb read, taken from a world without building the view."""

@@ -44,6 +44,9 @@ class ShadowKnowledge(Knowledge):
         top = [actions[i] for v, i in scored if v == best]
         return top[rng.below(len(top))]
 
+    def rank(self, view: View, actions: list[Action]) -> list[float]:
+        return [_value(view, a) for a in actions]
+
 
 def influence(view: View, area: str) -> dict[int, int]:
     """Each seat's influence in one electorate, as the public board shows it."""

@@ -6,9 +6,10 @@ from typing import Any, Sequence
 
 from ...game import Action, View
 from ...games.tenno.cards import CARDS
-from ...games.tenno.rules import GEISHA, MONK, SHOGUN, strengths
+from ...games.tenno.rules import GEISHA, MONK, SHOGUN, current_fight, strengths
 from ...games.tenno.state import TennoState
 from ...rng import Rng
+from ..choices import kind_first
 from ..knowledge import Knowledge
 
 # The order a refill or a swap prefers: strong defenders first (a Shogun only loses to a Geisha).
@@ -22,7 +23,7 @@ def score(card: int) -> int:
 
 class TennoKnowledge(Knowledge):
     temperature = 4.0
-    depth = 10
+    depth = 6
 
     def iterations(self, level_iterations: int, players: int) -> int:
         """Fewer at a big table: every seat's row and hand is re-dealt and attacked (measured: 7 seats
@@ -33,6 +34,13 @@ class TennoKnowledge(Knowledge):
         """Prisoners, plus a little of the cards still held (the tie-break)."""
         return [sum(score(t.card) for t in p.captives)
                 + 0.05 * sum(score(c) for c in p.hand + p.row if c is not None) for p in state.seats]
+
+    def rollout(self, state: TennoState, seat: int, actions: list[Action], rng: Rng) -> Action:
+        """Mostly the rule-based player's choice (on what the seat could see, read straight from the world),
+        now and then a random one: imagined opponents attack what they know they beat, as real ones do."""
+        if rng.below(5) == 0:
+            return kind_first(actions, rng)
+        return self.rule_choice(_facts(state, seat), actions, rng)
 
     def rule_choice(self, view: View, actions: list[Action], rng: Rng) -> Action:
         """Attack what it surely beats, else with its strongest card; keep strong cards in the row."""
@@ -46,6 +54,29 @@ class TennoKnowledge(Knowledge):
         if phase == "reward":
             return _reward(view, actions, rng)
         return actions[rng.below(len(actions))]
+
+    def rank(self, view: View, actions: list[Action]) -> list[float] | None:
+        """Attacks by what they promise (declining or passing: nothing); other decisions are few."""
+        if view["phase"] not in ("attack", "ronin"):
+            return None
+        return [_attack_value(view, a) if a["do"] == "attack" else 0.0 for a in actions]
+
+
+def _facts(state: TennoState, seat: int) -> View:
+    """The part of a seat's view the rules of thumb read, taken from a world without building the view."""
+    me = state.seats[seat]
+    fight = current_fight(state)
+    reward = state.rewards[0] if state.rewards and state.phase == "reward" else None
+    return {
+        "phase": state.phase,
+        "me": {"row": me.row, "peeks": [{"target": p.target, "slot": p.slot, "card": p.card, "stale": p.stale}
+                                        for p in me.peeks]},
+        "players": [{"row": [None if c is None else (p.known[i] if p.known[i] is not None else "?")
+                             for i, c in enumerate(p.row)]} for p in state.seats],
+        "fight": ({"attack_card": fight.attack_card, "target_slot": fight.target_slot}
+                  if fight is not None else None),
+        "reward": {"target": reward.target} if reward is not None else None,
+    }
 
 
 def _target_card(view: View, target: int, slot: int) -> int | None:
