@@ -167,3 +167,17 @@ def test_bots_bench_interval_and_table():
     assert main(["--quick", "--game", "tenno", "--vs", "random"], out=lines.append) == 0
     table = "\n".join(lines)
     assert "tenno 2p" in table and "95% CI" in table
+
+
+def test_bots_bench_judges_the_target_by_the_seats_beaten_and_says_when_the_interval_cannot_tell():
+    """Seven-seat Tennō: a bot that wins a game in five but beats 70 % of the seats meets the 60 % target."""
+    from bench.bots import Row, Table, format_rows
+
+    def row(won: float, ahead: float, games: int = 100) -> str:
+        table = Table("tenno", 7, "strong", "rules")
+        line = format_rows([Row(table, games, won, ahead, 6 * games, 0.1, 0.12, 100, 140)]).splitlines()[-1]
+        return line
+
+    assert ">= 60% met" in row(won=20, ahead=420) and "unsure" not in row(won=20, ahead=420)
+    assert ">= 60% NOT met" in row(won=90, ahead=300)  # winning most games while beaten by most seats: not met
+    assert ">= 60% met (unsure)" in row(won=2, ahead=38, games=10)  # 63 % of 60 seat-games: 51 %-74 %
