@@ -33,6 +33,8 @@ def _same(value: Any) -> Any:
 
 def _plain(value: Any) -> Any:
     """Copy JSON-like data of no declared type (`Any`): events, options."""
+    if type(value) in _SCALARS:  # most of it: asked first, since `is_dataclass` below is slow
+        return value
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, list):

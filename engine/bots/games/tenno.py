@@ -71,12 +71,23 @@ def _facts(state: TennoState, seat: int) -> View:
         "phase": state.phase,
         "me": {"row": me.row, "peeks": [{"target": p.target, "slot": p.slot, "card": p.card, "stale": p.stale}
                                         for p in me.peeks]},
-        "players": [{"row": [None if c is None else (p.known[i] if p.known[i] is not None else "?")
-                             for i, c in enumerate(p.row)]} for p in state.seats],
+        "players": _Rows(state),
         "fight": ({"attack_card": fight.attack_card, "target_slot": fight.target_slot}
                   if fight is not None else None),
         "reward": {"target": reward.target} if reward is not None else None,
     }
+
+
+class _Rows:
+    """Each seat's row as the table sees it, worked out only for the seats a rule asks about."""
+
+    def __init__(self, state: TennoState) -> None:
+        self.seats = state.seats
+
+    def __getitem__(self, seat: int) -> dict[str, list[Any]]:
+        p = self.seats[seat]
+        return {"row": [None if c is None else (p.known[i] if p.known[i] is not None else "?")
+                        for i, c in enumerate(p.row)]}
 
 
 def _target_card(view: View, target: int, slot: int) -> int | None:
@@ -110,10 +121,11 @@ def _attack(view: View, actions: list[Action], rng: Rng) -> Action:
     attacks = [a for a in actions if a["do"] == "attack"]
     if not attacks:
         return actions[0]
-    best = max(_attack_value(view, a) for a in attacks)
+    values = [_attack_value(view, a) for a in attacks]
+    best = max(values)
     if view["phase"] == "ronin" and best <= 0:
         return next(a for a in actions if a["do"] == "decline")
-    top = [a for a in attacks if _attack_value(view, a) == best]
+    top = [a for a, v in zip(attacks, values) if v == best]
     return top[rng.below(len(top))]
 
 
