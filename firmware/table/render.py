@@ -411,8 +411,12 @@ _BANDS_KEPT = 2048
 
 @lru_cache(maxsize=4096)
 def _top_blank(text: str) -> bool:
-    """Whether no glyph of the Latin line reaches the font's first row (true of nearly every glyph)."""
-    return "\n" not in text and not any(_tall(ch) for ch in text)
+    """Whether no glyph of the Latin line reaches the font's first row (true of nearly every glyph).
+
+    A character the Latin font lacks (the box that stands for a control
+    character) is drawn by the other font: such a line is drawn whole.
+    """
+    return "\n" not in text and all(ch in _LATIN for ch in text) and not any(_tall(ch) for ch in text)
 
 
 @lru_cache(maxsize=None)

@@ -157,3 +157,10 @@ def test_a_seat_named_in_chinese_gets_its_self_test_card():
     plain = _card((128, 64), "1", "Red", "press OK")
     named = _card((128, 64), "1", "紅方", "按下 OK 鍵")
     assert plain.tobytes() != named.tobytes() and named.crop((40, 0, 128, 64)).getbbox() is not None
+
+
+def test_a_control_character_in_the_choice_position_draws_as_a_box():
+    """The position is cut to the box at U+FFFD, which only the CJK font has, on an otherwise Latin face."""
+    face = Face(seat_name="", header="", panel=(), ask="", choice="0", position="\x1f")
+    image = render_face(face, (128, 64))
+    assert image.size == (128, 64) and image.getbbox() is not None
