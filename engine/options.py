@@ -61,6 +61,11 @@ def parse_option_value(text: str) -> Any:
         return text
 
 
+def typed(value: Any) -> str:
+    """An option value as it is typed on the command line (true, 3, first)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def parse_option_pairs(pairs: Iterable[str]) -> dict[str, Any]:
     """Read command-line NAME=VALUE options into a dict (values as `parse_option_value` reads them)."""
     options = {}

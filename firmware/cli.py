@@ -13,7 +13,7 @@ from engine.errors import EngineError
 from engine.i18n import LANGUAGES, _, normalize, set_language, system_language
 from engine.games import all_games, get_game
 from engine.match import Match
-from engine.options import parse_option_pairs
+from engine.options import parse_option_pairs, typed
 from hardware.errors import HardwareError, PermanentHardwareError
 from hardware.table import BOT_KINDS as KINDS  # engine.bots' names, without loading the bots
 
@@ -30,11 +30,6 @@ _log = logging.getLogger(__name__)
 
 
 # --- games -------------------------------------------------------------------
-
-def typed(value: Any) -> str:
-    """An option value as it is typed on the command line (true, 3, first)."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
 
 def language(text: str) -> str:
     """A --lang value: a shipped language, by its name or a locale's (zh_TW, zh-Hans, en_GB.UTF-8...)."""
@@ -99,8 +94,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         if recorder is not None:
             recorder.close()
     journal.close()
-    for step in match.prompt().steps:
-        print("  " + step)
+    printer.steps(match)
     print_result(match)
     print(_("Journal: {path}  ({n} actions; `courtier replay {path}` replays it)").format(
         path=path, n=len(match.actions)))
@@ -173,6 +167,17 @@ def cmd_console(args: argparse.Namespace) -> int:
     return run_console(args)
 
 
+def player_count(text: str) -> int:
+    """`--players N`: a whole number of at least one (0 or less is refused, never read as "the default")."""
+    try:
+        players = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("give a number of players, not {text!r}").format(text=text)) from None
+    if players < 1:
+        raise argparse.ArgumentTypeError(_("a game needs at least one player, not {n}").format(n=players))
+    return players
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="courtier", description=__doc__)
     parser.add_argument("-v", "--verbose", action="store_true", help=_("say more (options, debug log)"))
@@ -186,7 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     demo = sub.add_parser("demo", help=_("bots play a seeded game on the emulated table"))
     demo.add_argument("game")
-    demo.add_argument("--players", type=int)
+    demo.add_argument("--players", type=player_count)
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     demo.add_argument("--journal", help=_("where to save the game (default: a new file in the state directory)"))
@@ -211,7 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help=_("play at the table (the emulated one off a Pi)"))
     play.add_argument("game", nargs="?", help=_("game to start (default: resume the unfinished one, else tenno)"))
-    play.add_argument("--players", type=int)
+    play.add_argument("--players", type=player_count)
     play.add_argument("--table", help=_("table file (default on a laptop: an emulated table)"))
     play.add_argument("--seed", type=int)
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")

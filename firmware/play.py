@@ -76,9 +76,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         early = opened.enter_context(open_table(config, backend)) if args.table else None
         if early is not None:
             show_starting(early)
-        session = open_session(directory, args.game, players, seed=args.seed,
+        session = open_session(directory, args.game, args.players, seed=args.seed,
                                options=parse_option_pairs(args.option), names=names, new=args.new,
-                               seats=len(config.seats) if args.table else None)
+                               seats=len(config.seats) if args.table else None, default_players=players)
         for message in session.messages:
             print(message, flush=True)
         return _run_table(args, config, backend, ui, session, directory, early)
@@ -110,8 +110,10 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
         public = PublicTable(bots=bots).attach(runtime)
         for message in session.messages:
             public.note(message)
-        if session.messages:
+        if session.alarm:  # a saved game lost to the table: every seat is shown where it is kept
             runtime.announce(_("Saved game"), session.messages)
+        elif session.notice:
+            runtime.tell_every_seat(session.notice)
         table.on_event = unless_bot(runtime.post, bots)
         page = start_web(args.web or (config.web.listen if config.web else None), public, runtime)
         console = None

@@ -19,16 +19,26 @@ class Printer:
     def __init__(self, out: Any = None) -> None:
         self.out = out
         self.last_phase: Any = None
+        self.said: list[str] = []  # the lines of the last action's events
 
     def __call__(self, match: Match, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
         out = self.out or sys.stdout
-        for event in events:
-            print("  " + describe(match, event), file=out)
+        self.said = [describe(match, event) for event in events]
+        for line in self.said:
+            print("  " + line, file=out)
         view = match.public_view()
         phase = (view.get("phase"), view.get("turn", view.get("round")))
         if phase != self.last_phase and not match.is_over:
             self.last_phase = phase
             print(f"-- {match.prompt().line}", file=out)
+
+
+    def steps(self, match: Match) -> None:
+        """Print the table's steps for now, but none the last action's events already said."""
+        out = self.out or sys.stdout
+        for step in match.prompt().steps:
+            if step not in self.said:
+                print("  " + step, file=out)
 
 
 def print_result(match: Match, out: Any = None) -> None:

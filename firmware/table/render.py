@@ -34,6 +34,8 @@ from .faces import Face
 LINE = 10  # row pitch of a screen whose text is all Latin
 WIDE_LINE = 12  # row pitch of a screen that shows Chinese: the CJK font is 12 pixels high
 WIDTH, HEIGHT = 128, 64
+BREAKS = "/.-_"  # where a word longer than a line is broken (a file's path, its name), best first
+NOTICE_ROWS = 2  # a notice (a refusal, a fault, how the game began) may take two rows from the panel
 FONT_FILE = Path(__file__).with_name("fonts") / "wqy-bitmapsong-12.bdf"
 REPLACEMENT = "\ufffd"  # the CJK font draws it (and every character it lacks) as a box
 # Characters the compact Latin font draws: printable ASCII and Latin-1.
@@ -233,15 +235,29 @@ def _wrapped(text: str, width: int, measure: Callable[[str], float] | None) -> t
         if current:
             lines.append(current)
         current = atom
-        while length(current) > width:  # a piece longer than a line: break it anywhere
-            cut = len(current)
-            while cut > 1 and length(current[:cut]) > width:
-                cut -= 1
-            lines.append(current[:cut])
-            current = current[cut:]
+        while length(current) > width:  # a piece longer than a line (a file's path): break it
+            end = len(current)
+            while end > 1 and length(current[:end]) > width:
+                end -= 1
+            # After a path's last '/' that fits, else a name's '.', '-' or '_', else where it must.
+            joints = [current.rfind(mark, 0, end - 1) + 1 for mark in BREAKS]
+            end = next((joint for joint in joints if joint > 1), end)
+            lines.append(current[:end])
+            current = current[end:]
     if current:
         lines.append(current)
     return tuple(lines)
+
+
+def cut(lines: list[str], rows: int, width: int) -> list[str]:
+    """The first `rows` of wrapped `lines`, the last marked with '~' when some were left out."""
+    if len(lines) <= rows:
+        return lines
+    f = font()
+    last = lines[rows - 1]
+    while last and f.getlength(last + "~") > width:
+        last = last[:-1]
+    return lines[: rows - 1] + [last + "~"]
 
 
 @dataclass(frozen=True)
@@ -278,19 +294,13 @@ def layout(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Layout:
     f = font()
     line = face_line(face)
     rows = height // line
-    bottom: list[str] = []
-    if face.notice:
-        bottom.append("! " + face.notice)
+    bottom = cut(wrap("! " + face.notice, width), NOTICE_ROWS, width) if face.notice else []
     ask = wrap(face.ask, width) if face.ask else []
     menu_rows = 1 if face.choice else 0
     free = rows - 1 - menu_rows - len(bottom)
     # The panel comes first; the question takes what is left, at least one line, marked if cut.
     room = max(1, free - len(face.panel))
-    if len(ask) > room:
-        last = ask[room - 1]
-        while last and f.getlength(last + "~") > width:
-            last = last[:-1]
-        ask = ask[: room - 1] + [last + "~"]
+    ask = cut(ask, room, width)
     panel_rows = max(0, free - len(ask))
     body = [fit(row, width) for row in face.panel[:panel_rows]] + [fit(a, width) for a in ask]
     body += [fit(b, width) for b in bottom]

@@ -27,7 +27,7 @@ from . import table_menu
 from .faces import Face, reader_names, seat_face
 from .journal import Journal
 from .menu import Menu
-from .render import WIDTH, render_face, wrap
+from .render import render_face
 from .table_menu import Request
 
 _log = logging.getLogger(__name__)
@@ -66,9 +66,9 @@ class SeatState:
     degraded: str = ""  # why the screen is failing, "" when it works
     mode: str = ""  # "" for the game, "menu" for the table menu, "info" for a page of scores or help
     table_menu: Menu = field(default_factory=Menu)
-    info: list[str] = field(default_factory=list)
+    info: list[list[str]] = field(default_factory=list)  # the pages of scores, help or an announcement
     info_title: str = ""
-    info_offset: int = 0
+    info_page: int = 0
     language: str | None = None  # the seat's own language; None reads the table's
     failures: int = 0  # failed draws in a row
     retry_at: float = 0.0  # when a failing screen is tried again (clock seconds)
@@ -122,6 +122,7 @@ class Runtime:
         self.save_fault = ""  # why the last journal write failed (the table's words), "" once a write succeeds
         self._save_error = ""  # the same fault's cause, for each seat's words
         self._replying: Callable[[str], None] | None = None  # the reply of the command being run
+        self.banner = ""  # the word every seat was told at the start (`tell_every_seat`), until an action
         # Called on this runtime's thread after every refresh: the one safe moment for another
         # thread's helper (the host console) to take what it needs of the match.
         self.watchers: list[Callable[[], None]] = []
@@ -205,7 +206,7 @@ class Runtime:
         index, seat = event.seat, self.seats[event.seat]
         if seat.mode == "info" and self.request is None and event.button in ("prev", "next"):
             step = -1 if event.button == "prev" else 1
-            seat.info_offset = max(0, min(len(seat.info) - 1, seat.info_offset + step))
+            seat.info_page = max(0, min(len(seat.info) - 1, seat.info_page + step))
             return
         choices = self._table_choices(index)
         if event.button in ("prev", "next"):
@@ -221,10 +222,18 @@ class Runtime:
 
     def announce(self, title: str, lines: Sequence[str]) -> None:
         """Show every seat a page of words (what happened at start-up); ok closes it."""
-        wrapped = [part for line in lines for part in wrap(line, WIDTH)]
+        pages = table_menu.paginate(lines)
         for seat in self.seats:
-            seat.mode, seat.info_title, seat.info, seat.info_offset = "info", title, list(wrapped), 0
+            seat.mode, seat.info_title, seat.info, seat.info_page = "info", title, pages, 0
             seat.table_menu.reset()
+        self.refresh()
+
+    def tell_every_seat(self, notice: str) -> None:
+        """A short word for every seat (how the game began), shown until that seat's next press or the
+        next action: nobody has to dismiss it."""
+        self.banner = notice
+        for seat in self.seats:
+            seat.notice = notice
         self.refresh()
 
     def _table_action(self, index: int, do: str, lang: str | None = None) -> None:
@@ -241,11 +250,11 @@ class Runtime:
         if do in ("scores", "help"):
             view = self.match.view(index)
             game = self.match.game
-            seat.mode, seat.info_offset = "info", 0
+            seat.mode, seat.info_page = "info", 0
             seat.info_title = _("Scores") if do == "scores" else _("Rules")
             names = reader_names(self.match.names)
             lines = game.standings(view, names) if do == "scores" else game.rules_help(view, names)
-            seat.info = [part for line in lines for part in wrap(line, WIDTH)]
+            seat.info = table_menu.paginate(lines)
             return
         if do in ("undo", "end"):
             if do == "end" and "end_game" not in self.commands:
@@ -338,6 +347,7 @@ class Runtime:
                 self._save_failed(err)
                 return False
         self.save_fault = ""
+        self._forget_banner()
         first = seat if isinstance(seat, int) and 0 <= seat < len(self.seats) else None
         if first is not None:
             self._redraw([first])  # a change of its fault state shows on the others in the refresh below
@@ -345,6 +355,14 @@ class Runtime:
             listener(self.match, action, events)
         self.refresh(first=first)
         return True
+
+    def _forget_banner(self) -> None:
+        """Once the game moves on, how it began is no longer news on any seat."""
+        if self.banner:
+            for state in self.seats:
+                if state.notice == self.banner:
+                    state.notice = ""
+            self.banner = ""
 
     def run_command(self, command: Command) -> str:
         """Carry out a table command and tell its sender the outcome."""
@@ -421,9 +439,12 @@ class Runtime:
         for index, seat in enumerate(self.seats):
             if journal is not None and seat.language is not None:
                 journal.append_language(index, seat.language)  # the same people read the new game
+        self.banner = ""
+        for seat in self.seats:
             seat.menu.confirm = match.game.confirm_actions
             seat.notice = ""
-            seat.mode = ""
+            seat.mode, seat.info, seat.info_page = "", [], 0  # a page of the old game is no news of this one
+            seat.table_menu.reset()
         self.refresh()
 
     def undo(self) -> bool:
@@ -515,7 +536,7 @@ class Runtime:
                 ask = table_menu.request_question(self.request, asker)
         elif seat.mode == "info":
             title = seat.info_title
-            panel, position = table_menu.info_page(seat.info, seat.info_offset)
+            panel, position = table_menu.info_page(seat.info, seat.info_page)
             ask = ""
         else:
             title, ask = _("Table menu"), _("Hold ok to go back")

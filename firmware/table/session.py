@@ -24,8 +24,9 @@ from typing import Any, Sequence
 
 from engine.errors import BadJournal
 from engine.games import get_game
-from engine.i18n import _
+from engine.i18n import _, ngettext
 from engine.match import Match
+from engine.options import resolve_options, typed
 
 from ..exits import StartupError
 from . import journal as journals
@@ -37,11 +38,21 @@ _log = logging.getLogger(__name__)
 
 @dataclass
 class Session:
+    """The game a table plays, its journal, and what the table is told of how it began.
+
+    `messages` are told in full (printed, in the public log); `notice` is
+    their short form for a seat's screen, shown until the seat's next press
+    or the next action; `alarm` says a saved game could not be read, which
+    every seat is shown as a page.
+    """
+
     match: Match
     journal: Journal
     messages: list[str] = field(default_factory=list)
     resumed: bool = False
     languages: dict[int, str] = field(default_factory=dict)  # each seat's own language (a resumed game's)
+    notice: str = ""
+    alarm: bool = False
 
 
 def new_seed() -> int:
@@ -135,13 +146,18 @@ def _fits(game: str, players: int) -> bool:
     return rules.min_players <= players <= rules.max_players
 
 
-def open_session(directory: Path, game: str | None, players: int, *, seed: int | None = None,
+def open_session(directory: Path, game: str | None, players: int | None, *, seed: int | None = None,
                  options: dict[str, Any] | None = None, names: Sequence[str] | None = None,
-                 new: bool = False, default_game: str = "tenno", seats: int | None = None) -> Session:
-    """Resume the unfinished game in `directory` when it fits the request, else start one.
+                 new: bool = False, default_game: str = "tenno", seats: int | None = None,
+                 default_players: int = 3) -> Session:
+    """Resume the unfinished game in `directory` when it is the game asked for, else start one.
 
-    `seats` is how many seats the table has: a saved game for more players
-    is moved under games/ (the table says where) and a new game starts.
+    `players`, `seed` and `options` are what was asked (None: not asked,
+    `default_players` then for a new game); a resumed game keeps its own,
+    and the messages say which asked ones it did not use and that `--new`
+    starts the asked game instead. `seats` is how many seats the table has:
+    a saved game for more players is moved under games/ (the table says
+    where) and a new game starts.
 
     Raises:
         StartupError: The state directory or the saved game cannot be used
@@ -151,6 +167,7 @@ def open_session(directory: Path, game: str | None, players: int, *, seed: int |
     _recover_next(directory)
     path = directory / CURRENT
     messages: list[str] = []
+    alarm = False
     previous: Match | None = None
     languages: dict[int, str] = {}  # the seats' own languages, kept for the game that follows
     if path.exists():
@@ -169,6 +186,7 @@ def open_session(directory: Path, game: str | None, players: int, *, seed: int |
                                                                   what=_what_to_do(move, directory))) from None
             messages.append(_("The saved game could not be read ({error}). It is kept as {aside}. A new game starts.")
                             .format(error=err, aside=aside))
+            alarm = True
             _log.error(messages[-1])
         else:
             messages.extend(loaded.warnings)
@@ -186,25 +204,53 @@ def open_session(directory: Path, game: str | None, players: int, *, seed: int |
                     raise StartupError(_("the saved game {path} cannot be written ({reason}); it is left as it is: "
                                          "{what}").format(path=path, reason=err.strerror,
                                                           what=_what_to_do(err, directory))) from None
-                messages.append(_("Resumed {game} after {n} actions.").format(
-                    game=_(get_game(loaded.header.game).title), n=len(loaded.actions)))
-                return Session(previous, journal, messages, resumed=True, languages=dict(loaded.languages))
-            if too_many and game is None and _fits(loaded.header.game, players):
+                header = previous.header
+                title, count = _(get_game(header.game).title), len(loaded.actions)
+                messages.append(ngettext("Resumed {title} ({players} players) after {n} action.",
+                                         "Resumed {title} ({players} players) after {n} actions.", count).format(
+                    title=title, players=header.players, n=count))
+                unused = not_used(previous, players, seed, options)
+                if unused:
+                    messages.append(_("Not used, since the game was resumed: {asked}. To start the game "
+                                      "asked for instead, add --new (the resumed game is then kept "
+                                      "under games/).").format(asked=", ".join(unused)))
+                notice = ngettext("Resumed {title} after {n} action", "Resumed {title} after {n} actions",
+                                  count).format(title=title, n=count)
+                return Session(previous, journal, messages, resumed=True, notice=notice,
+                               languages=dict(loaded.languages))
+            if too_many and game is None and _fits(loaded.header.game, players or default_players):
                 game = loaded.header.game  # the table plays on at the game it was playing
     # Make the new game before moving the old one aside, so a bad request loses nothing.
-    match = Match.new(game or default_game, players, seed=new_seed() if seed is None else seed,
+    match = Match.new(game or default_game, players or default_players, seed=new_seed() if seed is None else seed,
                       options=options, names=names)
     try:
         journal, moved = start_game(directory, match, previous)
     except OSError as err:
         raise StartupError(_("cannot save a new game in {directory} ({reason}): {what}").format(
             directory=directory, reason=err.strerror, what=_what_to_do(err, directory))) from None
+    notice = ""
     if moved:
         messages.append(_("The previous game is kept as {path}.").format(path=moved))
         _log.warning(messages[-1])
+        notice = _("The previous game is kept as {name}").format(name=f"games/{Path(moved).stem}")
     try:
         for seat, lang in languages.items():  # the same people sit down to the new game
             journal.append_language(seat, lang)
     except OSError as err:
         _log.error("the seats' languages could not be saved with the new game: %s", err)
-    return Session(match, journal, messages, languages=languages)
+    return Session(match, journal, messages, notice=notice, alarm=alarm, languages=languages)
+
+
+def not_used(match: Match, players: int | None, seed: int | None, options: dict[str, Any] | None) -> list[str]:
+    """What was asked of a new game that the resumed `match` differs in, as it is typed on the command line."""
+    header = match.header
+    unused = []
+    if players is not None and players != header.players:
+        unused.append(f"--players {players}")
+    if seed is not None and seed != header.seed:
+        unused.append(f"--seed {seed}")
+    if options:
+        asked = resolve_options(match.game.options, options, header.game)
+        unused += [f"--option {name}={typed(options[name])}" for name in options
+                   if asked[name] != header.options.get(name)]
+    return unused

@@ -1,17 +1,20 @@
 """The table menu, opened by holding ok at the top of a seat's menu.
 
-It offers: take the last action back (another seat must agree), the public
-standings, rules help for the current phase, the seat's language, ending the
-game (another seat must agree), and closing the menu. Its choices are action records like a
-game's, so the same `Menu` walks them.
+It offers: take the last action back (another seat must agree; every other
+seat, when the action showed something hidden), the public standings, rules
+help for the current phase, the seat's language, ending the game (another seat must agree), and
+closing the menu. Its choices are action records like a game's, so the same
+`Menu` walks them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from engine.i18n import LANGUAGES, _
+
+from .render import WIDTH, wrap
 
 # "language" asks for a second field, the language, each named in its own words, or the
 # table's: the seat then reads whatever the table reads (its file, --lang or the system locale).
@@ -22,7 +25,7 @@ ASK = ({"do": "agree"}, {"do": "refuse"})
 AGREED = ({"do": "refuse"},)  # a seat that agreed may still say no while the others think
 WAIT = ({"do": "cancel"},)
 INFO = ({"do": "close"},)
-INFO_ROWS = 3  # lines of an info page on a seat screen
+INFO_ROWS = 4  # rows of an info page on a seat screen: its title above, the Close bar below
 
 
 @dataclass
@@ -64,13 +67,35 @@ def request_question(request: Request, name: str) -> str:
     return _("{name}: end the game?").format(name=name)
 
 
-def info_page(lines: list[str], offset: int) -> tuple[list[str], str]:
-    """The lines of one page and its position ("2/5"), for scrolling with prev and next."""
-    if not lines:
+def paginate(paragraphs: Sequence[str], width: int = WIDTH, rows: int = INFO_ROWS) -> list[list[str]]:
+    """Lay paragraphs out on pages of `rows` lines, each wrapped to `width` pixels.
+
+    A paragraph starts a new page rather than break across two, unless it
+    is longer than a page itself: prev and next then turn whole screens.
+    """
+    pages: list[list[str]] = []
+    page: list[str] = []
+    for paragraph in paragraphs:
+        lines = wrap(paragraph, width) or [""]
+        if page and len(page) + len(lines) > rows and len(lines) <= rows:
+            pages.append(page)
+            page = []
+        for line in lines:
+            if len(page) == rows:
+                pages.append(page)
+                page = []
+            page.append(line)
+    if page:
+        pages.append(page)
+    return pages
+
+
+def info_page(pages: list[list[str]], number: int) -> tuple[list[str], str]:
+    """One page and where it stands ("2/5"), for turning with prev and next."""
+    if not pages:
         return [_("Nothing to show")], ""
-    offset = max(0, min(offset, len(lines) - 1))
-    page = lines[offset:offset + INFO_ROWS]
-    return page, f"{offset + 1}/{len(lines)}" if len(lines) > INFO_ROWS else ""
+    number = max(0, min(number, len(pages) - 1))
+    return pages[number], f"{number + 1}/{len(pages)}" if len(pages) > 1 else ""
 
 
 def pick(values: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:

@@ -552,6 +552,13 @@ def test_the_secret_ballot_reveals_no_vote_before_all_are_in():
     assert (reveal["emperor_total"], reveal["rival_total"], reveal["winner"]) == (2, 3, 1)
 
 
+def test_the_ballot_line_names_the_voters_left_in_good_grammar():
+    match = election()
+    assert "Secret ballot: Green, Yellow choose on their own screens" in match.prompt().steps
+    act(match, 2, "vote", **{"for": "rival"})
+    assert "Secret ballot: Yellow chooses on their own screen" in match.prompt().steps
+
+
 def test_non_candidates_who_backed_the_winner_score_one_vp_and_the_new_emperor_takes_the_throne():
     match = election()
     act(match, 2, "vote", **{"for": "rival"})

@@ -190,3 +190,25 @@ def test_the_console_subcommand_still_reaches_the_console(capsys):
     """The console's parser lives in the cli; asking for it loads the console and opens its port."""
     assert main(["console", "not-a-port://"]) != 0
     assert "not-a-port" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["play", "demo"])
+@pytest.mark.parametrize("players", ["0", "-2", "three"])
+def test_a_player_count_below_one_or_not_a_number_is_refused(command, players, capsys, state_dir):
+    with pytest.raises(SystemExit) as refused:
+        main([command, "tenno", "--players", players, "--ui" if command == "play" else "--seed",
+              "none" if command == "play" else "1"])
+    assert refused.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --players:" in err and ("at least one player" in err or "a number of players" in err)
+    assert not state_dir.exists()  # nothing started, nothing saved
+
+
+@pytest.mark.parametrize("game", ["tenno", "quovadis", "shadow"])
+def test_a_demo_says_each_line_of_the_end_once(game, tmp_path, capsys):
+    """The last action's events and the table's closing steps are one story: nothing is told twice."""
+    assert main(["demo", game, "--seed", "3", "--journal", str(tmp_path / "demo.jsonl")]) == 0
+    out = capsys.readouterr().out
+    end = out.split("\n-- ")[-1].split("Final scores:")[0].splitlines()[1:]
+    assert end and len(end) == len(set(end)), end
+    assert "Turn every" in out or "VP" in end[-1]

@@ -163,20 +163,26 @@ def test_another_match_on_the_same_seats_starts_every_seat_afresh():
     assert str(refused.value) == "2 players on a 3-seat runtime"
 
 
-def test_an_announcement_is_a_page_on_every_seat_that_ok_closes():
+def test_an_announcement_is_pages_on_every_seat_that_prev_and_next_turn_and_ok_closes():
     runtime = Runtime(Match.new("tenno", 2, seed=1), [None, None])
-    long = "The saved game could not be read and was kept aside as games/current.unreadable-1.jsonl"
+    long = ("The saved game could not be read and was kept aside as "
+            "/var/lib/courtier/games/current.unreadable-1.jsonl; a new game starts.")
     runtime.announce("Started anew", [long, "Second line"])
     for seat in runtime.seats:
-        assert seat.mode == "info" and seat.info_title == "Started anew" and seat.info_offset == 0
-        assert len(seat.info) > 2 and seat.info[-1] == "Second line"
-    assert "[Red] Started anew" in text(runtime, 0)
-    for _ in range(8):
+        assert seat.mode == "info" and seat.info_title == "Started anew" and seat.info_page == 0
+        # A paragraph that does not fit what is left of a page starts the next page.
+        assert len(seat.info) == 3 and seat.info[2] == ["Second line"]
+        assert [len(page) for page in seat.info] == [4, 4, 1]
+    assert "[Red] Started anew" in text(runtime, 0) and "1/3" in text(runtime, 0)
+    press(runtime, 0, "next")
+    assert "games/" in text(runtime, 0) and "2/3" in text(runtime, 0)  # a press turns a whole screen
+    for _ in range(3):
         press(runtime, 0, "next")
-    assert runtime.seats[0].info_offset == len(runtime.seats[0].info) - 1  # never past the last line
-    for _ in range(6):
+    assert runtime.seats[0].info_page == 2 and "Second line" in text(runtime, 0)  # never past the last page
+    assert "3/3" in text(runtime, 0)
+    for _ in range(4):
         press(runtime, 0, "prev")
-    assert runtime.seats[0].info_offset == 0  # nor before the first
+    assert runtime.seats[0].info_page == 0  # nor before the first
     press(runtime, 0, "ok")
     assert runtime.seats[0].mode == "" and runtime.seats[1].mode == "info"
 
@@ -194,13 +200,13 @@ def test_the_scores_page_is_the_games_standings_and_the_help_page_its_rules_for_
     runtime = Runtime(match, [None, None])
     _open_table_menu(runtime, 1, 1)  # undo, scores, help, end, close
     seat = runtime.seats[1]
-    assert (seat.mode, seat.info_title, seat.info_offset) == ("info", "Scores", 0)
-    assert seat.info == match.game.standings(match.view(1), match.names)
+    assert (seat.mode, seat.info_title, seat.info_page) == ("info", "Scores", 0)
+    assert [line for page in seat.info for line in page] == match.game.standings(match.view(1), match.names)
     assert "[Blue] Scores" in text(runtime, 1)
     press(runtime, 1, "ok")  # close
     _open_table_menu(runtime, 1, 2)
     assert (seat.mode, seat.info_title) == ("info", "Rules")
-    assert seat.info and " ".join(seat.info).startswith(match.game.rules_help(match.view(1), match.names)[0][:15])
+    assert seat.info and " ".join(seat.info[0]).startswith(match.game.rules_help(match.view(1), match.names)[0][:15])
     assert runtime.seats[0].mode == ""  # the other seat plays on
 
 
@@ -208,3 +214,36 @@ def test_closing_the_table_menu_returns_the_seat_to_its_game():
     runtime = Runtime(Match.new("tenno", 2, seed=1), [None, None])
     _open_table_menu(runtime, 0, 4)  # close
     assert runtime.seats[0].mode == "" and "Order your peasants:" in text(runtime, 0)
+
+
+def test_how_the_game_began_is_a_notice_on_every_seat_that_nobody_has_to_dismiss():
+    """"Resumed Tennō after 3 actions" is shown, not a page: the seats play on, and the first action clears it."""
+    runtime = Runtime(Match.new("tenno", 3, seed=1), screens(3))
+    runtime.tell_every_seat("Resumed Tennō after 3 actions")
+    for seat in range(3):
+        assert runtime.seats[seat].mode == "" and "! Resumed Tennō after 3 actions" in text(runtime, seat)
+        assert "Order your peasants:" in text(runtime, seat)  # the game's question stays on the screen
+    press(runtime, 0, "ok")  # Red plays at once: the press is a choice, not a dismissal
+    assert len(runtime.match.actions) == 1
+    assert all("Resumed" not in text(runtime, seat) for seat in range(3))
+    runtime.seats[1].notice = "Blue's own word"
+    press(runtime, 2, "ok")
+    assert runtime.seats[1].notice == "Blue's own word"  # only the start-up word goes with the game's first move
+
+
+def test_a_notice_with_a_title_the_screen_font_lacks_is_drawn_not_refused():
+    from firmware.table.render import screen_rows
+
+    runtime = Runtime(Match.new("tenno", 2, seed=1), screens(2))
+    runtime.tell_every_seat("Resumed Tennō after 3 actions")  # the 6x11 font has no ō
+    rows = screen_rows(runtime.seats[0].face)
+    assert rows[-3:-1] == ["! Resumed Tenno after", "3 actions"]  # two rows, wrapped at a space
+
+
+def test_another_match_closes_every_page_of_the_old_one():
+    """A start-up page left open (or a half-asked undo) is no news of the next game."""
+    runtime = Runtime(Match.new("tenno", 2, seed=1), [None, None])
+    runtime.announce("Saved game", ["The previous game is kept as games/tenno-unfinished-001.jsonl."])
+    runtime.replace_match(Match.new("tenno", 2, seed=2), None)
+    assert all(seat.mode == "" and seat.info == [] for seat in runtime.seats)
+    assert "kept as" not in text(runtime, 1) and "Order your peasants:" in text(runtime, 1)

@@ -39,7 +39,8 @@ def test_an_unfinished_game_is_resumed_where_it_stopped(tmp_path):
     _play(first, 12)
     again = open_session(tmp_path, None, 3)
     assert again.resumed and again.match.state == first.match.state
-    assert "Resumed Tennō after 12 actions." in again.messages  # the game by its title, in the table's words
+    assert again.messages == ["Resumed Tennō (3 players) after 12 actions."]
+    assert again.notice == "Resumed Tennō after 12 actions" and not again.alarm
 
 
 def test_a_torn_last_line_is_dropped_and_the_game_resumes(tmp_path):
@@ -59,7 +60,7 @@ def test_an_unreadable_journal_is_kept_aside_and_a_new_game_starts(tmp_path):
     kept = list(tmp_path.glob("current.unreadable-*.jsonl"))
     assert len(kept) == 1 and kept[0].read_text() == "garbage\n"
     assert str(kept[0]) in session.messages[0]
-    assert not session.resumed and session.match.actions == []
+    assert not session.resumed and session.match.actions == [] and session.alarm
 
 
 def test_asking_for_a_new_game_keeps_the_old_one_under_games(tmp_path):
@@ -255,3 +256,34 @@ def test_the_table_lock_names_its_holder_and_is_free_again_once_released(tmp_pat
         TableLock.acquire(tmp_path)
     first.release()
     TableLock.acquire(tmp_path).release()
+
+
+def test_a_resumed_game_says_which_asked_players_seed_and_options_it_did_not_use_and_names_new(tmp_path):
+    first = open_session(tmp_path, "tenno", 3, seed=5)
+    _play(first, 2)
+    again = open_session(tmp_path, "tenno", 5, seed=9, options={"attack_mandatory": False})
+    assert again.resumed and again.match.header.players == 3 and len(again.match.actions) == 2
+    assert again.messages[0] == "Resumed Tennō (3 players) after 2 actions."
+    unused = again.messages[1]
+    assert "--players 5, --seed 9, --option attack_mandatory=false" in unused and "--new" in unused
+    again.journal.close()
+
+
+def test_a_resumed_game_asked_for_what_it_already_is_says_nothing_more(tmp_path):
+    first = open_session(tmp_path, "tenno", 3, seed=5, options={"ronin_swap": "per_fight"})
+    _play(first, 1)
+    again = open_session(tmp_path, "tenno", 3, seed=5, options={"ronin_swap": "per_fight"})
+    assert again.resumed and again.messages == ["Resumed Tennō (3 players) after 1 action."]
+    again.journal.close()
+    assert open_session(tmp_path, None, None).messages == ["Resumed Tennō (3 players) after 1 action."]
+
+
+def test_a_new_game_tells_the_seats_where_the_previous_one_is_kept(tmp_path):
+    first = open_session(tmp_path, "tenno", 3, seed=5)
+    _play(first, 1)
+    second = open_session(tmp_path, "quovadis", None, default_players=4)
+    assert second.match.header.players == 4 and not second.resumed and not second.alarm
+    kept = next((tmp_path / "games").glob("tenno-unfinished-*.jsonl"))
+    assert second.messages == [f"The previous game is kept as {kept}."]
+    assert second.notice == f"The previous game is kept as games/{kept.stem}"
+    second.journal.close()

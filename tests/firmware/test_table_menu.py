@@ -140,7 +140,7 @@ def test_an_announcement_is_shown_to_every_seat_until_ok(table):
     for seat in (RED, BLUE, GREEN):
         assert "Saved game" in text(runtime, seat) and "not be read" in text(runtime, seat)
     press(runtime, BLUE, "next", times=3)
-    assert "unreadable-1" in text(runtime, BLUE)
+    assert "unreadable-1.jsonl" in text(runtime, BLUE)  # a file's name is never broken inside a word
     press(runtime, BLUE)
     assert "Waiting for Red" in text(runtime, BLUE) and "Saved game" in text(runtime, RED)
 

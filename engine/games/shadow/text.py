@@ -649,8 +649,10 @@ def instruction(view: dict[str, Any], task: dict[str, Any], names: Sequence[str]
     seat = names[task["seat"]]
     kind = task["kind"]
     if kind == "vote":
-        waiting = ", ".join(names[s] for s in view["pending"])
-        return _("Secret ballot: {names} choose on their own screens").format(names=waiting)
+        waiting = [names[s] for s in view["pending"]]
+        return ngettext("Secret ballot: {names} chooses on their own screen",
+                        "Secret ballot: {names} choose on their own screens",
+                        len(waiting)).format(names=", ".join(waiting))
     if kind == "confirm":
         return _("{who}: press Done when the board shows these changes").format(who=seat)
     if kind == "setup":

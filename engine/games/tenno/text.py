@@ -322,7 +322,7 @@ def prompt(view: dict[str, Any], names: Sequence[str]) -> Prompt:
     moves = tuple(event_moves(view["recent"]))
     if view["over"]:
         over = view["over"]
-        steps = [_("{name} cannot refill a gap: the game is over").format(name=names[over["ender"]])] if over["ender"] >= 0 else []
+        steps = [_("{who} cannot refill: the game ends").format(who=names[over["ender"]])] if over["ender"] >= 0 else []
         steps += [ngettext("{name}: {n} in prisoners ({c} card)", "{name}: {n} in prisoners ({c} cards)",
                            over["breakdown"][s]["captives"]).format(
             name=names[int(s)], n=v, c=over["breakdown"][s]["captives"]) for s, v in over["scores"].items()]
