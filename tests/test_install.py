@@ -467,7 +467,7 @@ class Service:
     def resumed_after(self):
         """Start the service's own command, and return after how many actions it resumed the saved game."""
         words = self.first_words()
-        found = re.search(r"Resumed Tennō after (\d+) actions\.", words)
+        found = re.search(r"Resumed Tennō \(\d+ players\) after (\d+) actions?\.", words)
         assert found and "could not be read" not in words, words
         return int(found.group(1))
 
