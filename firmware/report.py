@@ -19,12 +19,14 @@ class Printer:
     def __init__(self, out: Any = None) -> None:
         self.out = out
         self.last_phase: Any = None
-        self.said: list[str] = []  # the lines of the last action's events
+        self.said: set[str] = set()  # the last action's events in words, and each of their steps
 
     def __call__(self, match: Match, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
         out = self.out or sys.stdout
-        self.said = [describe(match, event) for event in events]
-        for line in self.said:
+        lines = [describe(match, event) for event in events]
+        # An event that changed the board says its steps after it, one "; " apart.
+        self.said = {part for line in lines for part in (line, *line.split("; "))}
+        for line in lines:
             print("  " + line, file=out)
         view = match.public_view()
         phase = (view.get("phase"), view.get("turn", view.get("round")))
