@@ -33,8 +33,8 @@ GAMES = [("tenno", 3, 7, {}), ("tenno", 6, 21, {}), ("quovadis", 4, 3, {}), ("sh
          ("shadow", 4, 2, {"vp_open": True, "setup_city": "last", "setup_couple": False, "setup_young_baron": False,
                            "setup_elector_vp": 1, "repeat_cards": False, "elector_counts": False,
                            "gray_eminence": "tiebreak", "mainz_after_changes": False, "church_count_elector": True,
-                           "rival_needs_heir": False, "trier_copy_counts": True, "empire_city_optional": False,
-                           "tiebreak": "shared"})]
+                           "rival_needs_heir": True, "trier_copy_counts": True, "empire_city_optional": False,
+                           "tiebreak": "thalers"})]
 
 
 def _choices(match: Match, seat: int, view: dict, every_field: bool) -> str:

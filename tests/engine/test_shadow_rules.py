@@ -128,7 +128,7 @@ def test_the_throne_after_aging_is_refilled_from_the_same_family():
         "TRIER": {"elector": "B0/15"},  # an elector never goes to the throne
     })
     assert match.pending() == [0] and match.state.tasks[0].kind == "crown"
-    spots = {(a["area"], a["spot"]) for a in match.legal_actions(0)}
+    spots = {(a["area"], a["spot"]) for a in actions(match, 0, "crown")}
     assert spots == {("MAINZ", "a0"), ("MAINZ", "a1")}
     act(match, 0, "crown", area="MAINZ", spot="a1")
     assert tile(match.state.throne) == ("couple", 0, 45)  # aged first, then it moved up
@@ -137,6 +137,8 @@ def test_the_throne_after_aging_is_refilled_from_the_same_family():
 
 def test_an_emperor_without_tiles_on_aristocrat_spaces_takes_a_45_baron_from_supply():
     match = position(2, phase="aging", emperor=1, throne="B1/45", board={"TRIER": {"elector": "B1/15"}})
+    assert [(a["area"], a["spot"]) for a in actions(match, 1, "crown")] == [("supply", "")]
+    act(match, 1, "crown", area="supply", spot="")
     assert tile(match.state.throne) == ("baron", 1, 45)
     assert match.state.tasks[0].kind == "confirm"
 
@@ -161,7 +163,7 @@ def test_a_son_pushes_a_knight_off_an_aristocrat_space_only_when_the_electorate_
     full["MAINZ"] = {"spaces": ["B1/25", "K2", "K3", "C1/35"], "castles": ["K2"]}
     full["KOELN"] = {"spaces": ["K2", None, "B3/25", "B3/25"]}
     match = position(4, phase="descendants", emperor=0, cards={0: ["doctor"]}, board=full)
-    spots = {(a["area"], a["spot"]) for a in match.legal_actions(0)}
+    spots = {(a["area"], a["spot"]) for a in actions(match, 0, "son")}
     assert spots == {("MAINZ", "a1"), ("MAINZ", "a2"), ("KOELN", "a1")}  # never a castle, never by choice
     events = act(match, 0, "son", area="MAINZ", spot="a1")
     assert tile(spaces(match, "MAINZ")[1]) == ("baron", 0, 15)
@@ -240,11 +242,11 @@ def test_rival_ends_the_buyers_phase_and_the_emperor_cannot_take_it():
 
 def test_rival_needs_a_tile_that_could_take_the_throne_unless_the_option_is_off():
     board = {eid: {"spaces": FULL} for eid in data.BOARD.ids}
-    match = position(4, phase="actions", emperor=3, board=board)
+    match = position(4, phase="actions", emperor=3, board=board, options={"rival_needs_heir": True})
     match.state.seats[0].aristocrats = 0
     act(match, 3, "pass")
     assert not [a for a in actions(match, 0, "buy") if a["card"] == "rival"]
-    relaxed = position(4, phase="actions", emperor=3, board=board, options={"rival_needs_heir": False})
+    relaxed = position(4, phase="actions", emperor=3, board=board)  # the seed's reading: no such limit
     relaxed.state.seats[0].aristocrats = 0
     act(relaxed, 3, "pass")
     assert [a for a in actions(relaxed, 0, "buy") if a["card"] == "rival"]
@@ -627,17 +629,19 @@ def test_the_game_ends_after_round_five_and_the_most_vp_wins():
     assert result.breakdown[0]["emperor"] == 1
 
 
-def test_a_tie_on_vp_goes_to_the_most_thalers_then_it_is_shared():
-    match = position(3, phase="emperor", round=5, emperor=0, vp={1: 9, 2: 9}, thalers={1: 3, 2: 4})
-    act(match, 0, "done")
-    assert match.result().winners == (2,)
-    match = position(3, phase="emperor", round=5, emperor=0, vp={1: 9, 2: 9}, thalers={1: 4, 2: 4})
-    act(match, 0, "done")
-    assert match.result().winners == (1, 2)
-    shared = position(3, phase="emperor", round=5, emperor=0, vp={1: 9, 2: 9}, thalers={1: 3, 2: 4},
-                      options={"tiebreak": "shared"})
+def test_a_tie_on_vp_is_shared_as_the_seed_says_the_highest_score_wins():
+    """Seed: "遊戲結束後，計算各玩家的總分，分數最高者獲勝" names no tie-break; thalers decide only by option."""
+    shared = position(3, phase="emperor", round=5, emperor=0, vp={1: 9, 2: 9}, thalers={1: 3, 2: 4})
     act(shared, 0, "done")
     assert shared.result().winners == (1, 2)
+    match = position(3, phase="emperor", round=5, emperor=0, vp={1: 9, 2: 9}, thalers={1: 3, 2: 4},
+                     options={"tiebreak": "thalers"})
+    act(match, 0, "done")
+    assert match.result().winners == (2,)
+    match = position(3, phase="emperor", round=5, emperor=0, vp={1: 9, 2: 9}, thalers={1: 4, 2: 4},
+                     options={"tiebreak": "thalers"})
+    act(match, 0, "done")
+    assert match.result().winners == (1, 2)
 
 
 def test_round_four_does_not_end_the_game():
@@ -700,3 +704,74 @@ def test_the_emperor_is_asked_about_an_empire_city_only_in_rounds_whose_track_gi
         expected = "confirm" if BOARD.rounds[round_ - 1].empire_city == "none" else "rights"
         assert kind == expected, (round_, kind)
     assert "confirm" in seen.values() and "rights" in seen.values()
+
+
+# --- what the seed leaves to the player ("可", may) ---------------------------------------------
+
+def test_the_emperor_may_leave_the_throne_empty_after_aging():
+    """Seed: "若王座上的貴族亦因年老而被移走，原擁有帝位的玩家，可將 1 名權貴位置上的己方貴族放到王座上"."""
+    match = position(2, phase="aging", emperor=0, throne="B0/45", board={"MAINZ": {"spaces": ["B0/25"]}})
+    assert {"seat": 0, "do": "leave_empty"} in match.legal_actions(0)
+    events = act(match, 0, "leave_empty")
+    assert {"type": "throne_empty", "seat": 0, "chosen": True} in bare(events)
+    assert match.state.throne is None and match.state.emperor == 0  # he keeps the emperor's rights
+    assert tile(spaces(match, "MAINZ")[0]) == ("baron", 0, 35)
+    assert "Red leaves the throne empty" in [match.game.describe_event(e, match.names) for e in events]
+
+
+def test_a_card_that_ages_the_emperor_off_the_board_also_lets_the_throne_stay_empty():
+    match = position(2, phase="actions", emperor=1, throne="B1/45", board={"MAINZ": {"spaces": ["B1/25"]}})
+    act(match, 1, "pass")
+    buy(match, 0, "doctor", area="throne", spot="")
+    assert {"seat": 1, "do": "leave_empty"} in match.legal_actions(1)
+
+
+def test_an_elected_rival_must_take_the_throne():
+    match = election()
+    act(match, 2, "vote", **{"for": "rival"})
+    act(match, 3, "vote", **{"for": "rival"})
+    assert match.state.throne is not None  # his one tile went up at once: no "leave it empty" for him
+    assert not [a for a in match.legal_actions(1) if a["do"] == "leave_empty"]
+
+
+def test_a_son_may_be_kept_back():
+    """Seed: "玩家可將1名15歲的獨身貴族放到任何選帝侯領內" (may)."""
+    match = position(3, phase="descendants", emperor=0, cards={0: ["doctor", "move", "pope"]})
+    assert match.state.tasks[0].kind == "son" and {"seat": 0, "do": "keep"} in match.legal_actions(0)
+    before = match.state.seats[0].aristocrats
+    events = act(match, 0, "keep")
+    assert bare(events)[0] == {"type": "son_kept", "seat": 0}
+    assert match.state.seats[0].aristocrats == before and match.state.phase == "actions"
+
+
+def test_the_old_emperor_may_stay_in_hand():
+    """Seed: "退下皇位的貴族可放到任何選帝侯領內" (may): he may also go back to his owner's supply."""
+    match = election()
+    act(match, 2, "vote", **{"for": "rival"})
+    act(match, 3, "vote", **{"for": "rival"})
+    assert match.state.tasks[0].kind == "retire" and {"seat": 0, "do": "keep"} in match.legal_actions(0)
+    before = match.state.seats[0].aristocrats
+    events = act(match, 0, "keep")
+    assert match.state.limbo is None and match.state.seats[0].aristocrats == before + 1
+    assert any(e["type"] == "to_supply" and e["seat"] == 0 for e in bare(events))
+
+
+def test_a_displaced_elector_may_push_a_knight_or_go_back_to_supply():
+    """Seed: "若領地中並無空的權貴位置，可移走 1 名在權貴位置上的騎士來讓出空位" (may push a knight)."""
+    board = {"TRIER": {"elector": "B1/25", "spaces": ["C0/35", "C0/25", "K2", "K2"]}}
+    match = position(3, phase="electors", emperor=0, board=board)
+    assert elector(match, "TRIER") is None  # Red wins Trier but has no single Baron: Blue's tile steps down
+    assert match.state.tasks[0].kind == "return" and match.pending() == [1]
+    assert {a.get("spot") for a in match.legal_actions(1)} == {"a2", "a3", None}  # push either knight, or keep
+    act(match, 1, "keep")
+    assert match.state.limbo is None and [tile(p) for p in spaces(match, "TRIER")][2:] == [("knight", 2, 0)] * 2
+    pushed = position(3, phase="electors", emperor=0, board=board)
+    act(pushed, 1, "return", spot="a3")
+    assert tile(spaces(pushed, "TRIER")[3]) == ("baron", 1, 25) and pushed.state.seats[2].knights == 2
+
+
+def test_a_displaced_elector_must_take_an_empty_space():
+    """Seed: "退下選帝侯位置的貴族必須放回該領地內之權貴位置上" (must): no choice while a space is empty."""
+    match = position(3, phase="electors", emperor=0, board={"TRIER": {"elector": "B1/25", "spaces": ["C0/35", "K2"]}})
+    assert tile(spaces(match, "TRIER")[2]) == ("baron", 1, 25)
+    assert not match.state.tasks or match.state.tasks[0].kind != "return"

@@ -17,7 +17,7 @@ from .data import BOARD, CARDS, PRIVILEGES
 from .effects import (TARGETS, apply_card, baron_places, card_cost, city_move, crown, doctor, doctor_targets,
                       gain_thalers, gain_vp, knight_targets, marriageable, marry, move_knight, new_baron, spend,
                       throne_choices)
-from .phases import elector_candidates, seat_elector
+from .phases import elector_candidates, seat_elector, to_supply
 from .state import EMPIRE, Pick, ShadowState, Task
 
 Action = dict[str, Any]
@@ -72,13 +72,18 @@ def _confirm(state: ShadowState, task: Task) -> list[Action]:
 
 
 def _crown(state: ShadowState, task: Task) -> list[Action]:
+    """The throne emptied by age: the seed's "原擁有帝位的玩家，可將 1 名權貴位置上的己方貴族放到王座上"
+    (the Emperor *may* put one of his tiles there), so he may also leave it empty. A Rival who
+    won the election must take the throne."""
     seat = task.seat
-    return [{"seat": seat, "do": "crown", "area": a, "spot": s} for a, s in throne_choices(state, seat)]
+    found = [{"seat": seat, "do": "crown", "area": a, "spot": s} for a, s in throne_choices(state, seat)]
+    return found + ([{"seat": seat, "do": "leave_empty"}] if task.area != "election" else [])
 
 
 def _son(state: ShadowState, task: Task) -> list[Action]:
+    """"玩家可將1名15歲的獨身貴族放到任何選帝侯領內": the player *may* place the son, or keep him back."""
     seat = task.seat
-    return [{"seat": seat, "do": "son", **f} for f in baron_places(state, seat)]
+    return [{"seat": seat, "do": "son", **f} for f in baron_places(state, seat)] + [{"seat": seat, "do": "keep"}]
 
 
 def _daughter(state: ShadowState, task: Task) -> list[Action]:
@@ -157,8 +162,11 @@ def _elect(state: ShadowState, task: Task) -> list[Action]:
 
 
 def _return(state: ShadowState, task: Task) -> list[Action]:
+    """A displaced elector finds no empty space: "可移走 1 名在權貴位置上的騎士來讓出空位" (its owner *may*
+    push a knight), or takes the tile back into supply."""
     seat = task.seat
-    return [{"seat": seat, "do": "return", "spot": s} for _, s in places_in(electorate(state, task.area))]
+    found = [{"seat": seat, "do": "return", "spot": s} for _, s in places_in(electorate(state, task.area))]
+    return found + [{"seat": seat, "do": "keep"}]
 
 
 def _church(state: ShadowState, task: Task) -> list[Action]:
@@ -176,8 +184,10 @@ def _vote(state: ShadowState, task: Task) -> list[Action]:
 
 
 def _retire(state: ShadowState, task: Task) -> list[Action]:
+    """"退下皇位的貴族可放到任何選帝侯領內": the old emperor *may* go to any electorate, or back to supply."""
     seat = task.seat
-    return [{"seat": seat, "do": "retire", "area": a, "spot": s} for a, s in aristocrat_places(state)]
+    found = [{"seat": seat, "do": "retire", "area": a, "spot": s} for a, s in aristocrat_places(state)]
+    return found + [{"seat": seat, "do": "keep"}]
 
 
 def _rights(state: ShadowState, task: Task) -> list[Action]:
@@ -238,6 +248,21 @@ def _crowned(state: ShadowState, task: Task, a: Action) -> Events:
 
 def _son_born(state: ShadowState, task: Task, a: Action) -> Events:
     return new_baron(state, task.seat, RULES["son_age"], a["area"], a["spot"], "son")
+
+
+def _left_empty(state: ShadowState, task: Task, a: Action) -> Events:
+    return [{"type": "throne_empty", "seat": task.seat, "chosen": True}]
+
+
+def _kept(state: ShadowState, task: Task, a: Action) -> Events:
+    """The son stays unborn on the board (nothing moves), or the tile set aside goes back to supply."""
+    if task.kind == "son":
+        return [{"type": "son_kept", "seat": task.seat}]
+    if task.kind == "return":
+        assert state.contest is not None
+        state.contest.stage = "done"
+    to_supply(state, task.area or "throne")  # its events go straight into the news
+    return []
 
 
 def _propose(state: ShadowState, task: Task, a: Action) -> Events:
@@ -388,5 +413,5 @@ _HANDLERS: dict[str, Callable[[ShadowState, Task, Action], Events]] = {
     "nunnery": _nunnery, "accept": _accept, "refuse": _refuse, "buy": _buy, "privilege": _privilege,
     "knight": _knight, "pass": _pass, "gray": _pick, "church": _pick, "excommunicate": _pick,
     "tie": _tie_broken, "elect": _elected, "return": _returned, "vote": _voted, "retire": _retired,
-    "empire_city": _empire_city, "move_city": _move_city,
+    "empire_city": _empire_city, "move_city": _move_city, "leave_empty": _left_empty, "keep": _kept,
 }

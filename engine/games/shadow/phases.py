@@ -320,15 +320,16 @@ def displace(state: ShadowState, eid: str) -> bool:
     """Put the displaced elector back in its electorate; False while its owner must pick a knight."""
     tile = state.limbo
     assert tile is not None
-    places = places_in(electorate(state, eid))
+    e = electorate(state, eid)
+    places = places_in(e)
     if not places:
         to_supply(state, eid)
         return True
-    if len(places) == 1:
+    if None in e.spaces:  # "必須放回該領地內之權貴位置上": an empty space takes it, no choice
         state.limbo = None
         news(state, *place(state, tile, eid, places[0][1], "displaced", ASIDE))
         return True
-    state.tasks.append(Task("return", tile.owner, area=eid))
+    state.tasks.append(Task("return", tile.owner, area=eid))  # it may push a knight, or go back to supply
     return False
 
 

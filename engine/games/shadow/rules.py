@@ -54,15 +54,18 @@ OPTIONS = (
                source="[ASSUMPTION] docs/rules/shadow.md §2.3 Mainz"),
     RuleOption("church_count_elector", False, "Church influence also counts the elector tile itself.",
                choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §5.7.1, §10.9"),
-    RuleOption("rival_needs_heir", True, "Rival may only be taken by a player who could fill the throne.",
-               choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §5.7.5"),
+    RuleOption("rival_needs_heir", False, "Rival may only be taken by a player who could fill the throne "
+               "(by default anyone but the Emperor may take it; a Rival elected with no tile leaves the throne "
+               "empty).", choices=(True, False),
+               source="[ASSUMPTION] docs/rules/shadow.md §5.7.5: a restriction the seed does not state, so off"),
     RuleOption("trier_copy_counts", False, "A card copied with Trier's privilege counts for descendants.",
                choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §2.3 Trier"),
     RuleOption("empire_city_optional", True, "The Emperor may decline the empire-city action of Phase VII.",
                choices=(True, False), source="[MED] docs/rules/shadow.md §5.8: the seed says 'may' (BGG-E disputes)"),
-    RuleOption("tiebreak", "thalers", "Tied on VP: thalers = most thalers left wins, then a shared win; "
-               "shared = the tied players share the win.", choices=("thalers", "shared"),
-               source="[ASSUMPTION] docs/rules/shadow.md §8"),
+    RuleOption("tiebreak", "shared", "Tied on VP: shared = the tied players share the win; thalers = most "
+               "thalers left wins, then a shared win.", choices=("shared", "thalers"),
+               source="[HIGH] docs/rules/shadow.md §8: the seed says only '分數最高者獲勝' (the highest score "
+               "wins), so a tie is shared"),
 )
 
 

@@ -181,7 +181,7 @@ def ask(view: dict[str, Any], names: Sequence[str], choosing: str = "") -> str:
         "daughter": _("A daughter: whom to marry?"),
         "turn": _("Your turn: act or pass"),
         "gray": _("Gray eminence: +1 where?"),
-        "return": _("Old elector: push which knight?"),
+        "return": _("Old elector: push a knight?"),
         "church": _("Church influence: where?"),
         "excommunicate": _("Excommunicate where?"),
         "retire": _("Place your old emperor"),
@@ -195,9 +195,11 @@ def label(view: dict[str, Any], key: str, value: Any, names: Sequence[str], chos
     if key == "do" and value in ("accept", "refuse") and view["task"]:
         where = area_name(view["task"]["area"])
         return _("Yes ({area})").format(area=where[:9]) if value == "accept" else _("No (nunnery)")
+    if key == "do" and value == "keep":
+        return _("Keep him back") if view["task"] and view["task"]["kind"] == "son" else _("Take him back")
     if key == "do":
         return {
-            "place": _("Place"), "done": _("Done"), "crown": _("Crown"), "son": _("Place the son"),
+            "leave_empty": _("Leave it empty"), "place": _("Place"), "done": _("Done"), "crown": _("Crown"), "son": _("Place the son"),
             "propose": _("Propose marriage"), "nunnery": _("Nunnery (+1)"), "accept": _("Accept"),
             "refuse": _("Refuse"), "buy": _("Buy a card"), "privilege": _("Use a privilege"),
             "knight": _("Knight (1)"), "pass": _("Pass"), "gray": _("Choose"), "church": _("Choose"),
@@ -332,7 +334,11 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
             chosen=chosen or _("none"), e=names[event["emperor"]], et=event["emperor_total"],
             r=names[event["rival"]], rt=event["rival_total"], winner=names[event["winner"]])
     if kind == "throne_empty":
+        if event.get("chosen"):
+            return _("{who} leaves the throne empty").format(who=name)
         return _("{who} has no tile for the throne: it stays empty").format(who=name)
+    if kind == "son_kept":
+        return _("{who} keeps the son back: no Baron is placed").format(who=name)
     if kind == "rights":
         return _("Emperor {who}'s rights for round {r}").format(who=name, r=event["round"])
     if kind == "game_over":
@@ -665,17 +671,18 @@ def instruction(view: dict[str, Any], task: dict[str, Any], names: Sequence[str]
         return _("{who}: accept or refuse {bride}'s daughter on your screen").format(who=seat,
                                                                                    bride=names[task["other"]])
     return {
-        "crown": _("{who}: choose the tile for the throne"),
-        "son": _("{who}: place the son, a Baron 15"),
+        "crown": (_("{who}: choose the tile for the throne") if task.get("area") == "election"
+                  else _("{who}: choose the tile for the throne, or leave it empty")),
+        "son": _("{who}: place the son, a Baron 15, or keep him back"),
         "daughter": _("{who}: propose a marriage or send the daughter to a nunnery"),
         "turn": _("{who}: buy a card, use a privilege, place or move a knight, or pass"),
         "gray": _("{who}: choose where the Gray eminence adds 1"),
         "tie": _("{who}: break the tie"),
         "elect": _("{who}: choose the tile that becomes elector"),
-        "return": _("{who}: choose which knight the old elector pushes"),
+        "return": _("{who}: push a knight for the old elector, or take the tile back"),
         "church": _("{who}: name an archdiocese for Church influence"),
         "excommunicate": _("{who}: name a secular electorate to excommunicate"),
-        "retire": _("{who}: place the old emperor in any electorate"),
+        "retire": _("{who}: place the old emperor in any electorate, or take the tile back"),
         "rights": (_("{who}: move an empire city, or Done")
                    if BOARD.rounds[view["round"] - 1].empire_city == "move"
                    else _("{who}: place or move an empire city, or Done")),
