@@ -84,6 +84,9 @@ class Game:
     revealing_actions: ClassVar[frozenset[str]] = frozenset()
     # Kinds of action a seat is asked to confirm before they are made (hard to take back alone).
     confirm_actions: ClassVar[frozenset[str]] = frozenset()
+    # Kinds of action a seat makes from its table menu, not its game menu: a demand any player may
+    # make now and then (Quo Vadis's reveal of the laurels), which no question of the game asks for.
+    table_actions: ClassVar[frozenset[str]] = frozenset()
     state_type: ClassVar[type]
     flow: Flow
     # A whole game never takes more accepted actions than this; generic tests rely on it.

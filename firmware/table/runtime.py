@@ -177,7 +177,7 @@ class Runtime:
             if event.button == "ok" and event.gesture != "hold":
                 self.refresh(only=event.seat)
                 return
-        actions = self.match.legal_actions(event.seat)
+        actions = self._game_actions(event.seat)
         if event.button == "prev":
             seat.menu.move(actions, -1)
         elif event.button == "next":
@@ -194,13 +194,23 @@ class Runtime:
         # Moving along a menu changes that seat's face alone: leave the others be.
         self.refresh(only=event.seat)
 
+    def _game_actions(self, index: int) -> list[dict[str, Any]]:
+        """The seat's legal actions its game menu offers: all but the demands made from the table menu."""
+        demands = self.match.game.table_actions
+        actions = self.match.legal_actions(index)
+        return [a for a in actions if a["do"] not in demands] if demands else actions
+
     # --- the table menu ------------------------------------------------------
     def _table_choices(self, index: int) -> list[dict[str, Any]]:
         if self.request is not None:
             if index == self.request.by:
                 return table_menu.pick(table_menu.WAIT)
             return table_menu.pick(table_menu.AGREED if index in self.request.agreed else table_menu.ASK)
-        return table_menu.pick(table_menu.INFO if self.seats[index].mode == "info" else table_menu.MENU)
+        if self.seats[index].mode == "info":
+            return table_menu.pick(table_menu.INFO)
+        demands = self.match.game.table_actions
+        offered = [a for a in self.match.legal_actions(index) if a["do"] in demands] if demands else []
+        return offered + table_menu.pick(table_menu.MENU)  # a demand the game offers now comes first
 
     def _handle_table(self, event: InputEvent) -> None:
         index, seat = event.seat, self.seats[event.seat]
@@ -217,7 +227,10 @@ class Runtime:
                 seat.mode = ""
             return
         chosen = seat.table_menu.choose(choices)
-        if chosen is not None:
+        if chosen is not None and chosen["do"] in self.match.game.table_actions:
+            seat.mode = ""
+            self.submit(chosen)
+        elif chosen is not None:
             self._table_action(index, chosen["do"], chosen.get("lang"))
 
     def announce(self, title: str, lines: Sequence[str]) -> None:
@@ -480,7 +493,7 @@ class Runtime:
         commits an item of the new one unseen.
         """
         for index, seat in enumerate(self.seats):
-            actions = self.match.legal_actions(index)
+            actions = self._game_actions(index)
             seat.changed = bool(actions) and (actions != seat.actions or _menu_moved(seat.menu))
             seat.menu.reset()
             seat.actions = actions
@@ -500,7 +513,7 @@ class Runtime:
         with reading(state.language):
             if self.request is not None or state.mode:
                 return self._table_face(seat)
-            actions = match.legal_actions(seat)
+            actions = self._game_actions(seat)
             if actions != state.actions:
                 state.menu.reset()
                 state.actions = actions
@@ -521,7 +534,9 @@ class Runtime:
         choices = self._table_choices(index)
         level = seat.table_menu.level(choices)
         assert level is not None
-        choice = table_menu.label(level.values[seat.table_menu.cursor])
+        value = level.values[seat.table_menu.cursor]
+        choice = (self.match.game.label(self.match.view(index), "do", value, names, {})
+                  if value in self.match.game.table_actions else table_menu.label(value))
         position = f"{seat.table_menu.cursor + 1}/{len(level.values)}" if len(level.values) > 1 else ""
         panel: list[str] = []
         if self.request is not None:

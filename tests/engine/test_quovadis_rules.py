@@ -212,14 +212,29 @@ def test_caesar_frees_only_his_own_path_of_a_two_exit_committee():
     assert match.state.phase == "vote"
 
 
-def test_caesar_waives_the_quorum_unless_the_option_says_otherwise():
-    alone = quovadis_position(3, {"E3": [RED]}, caesar="p04")
-    assert ("E3", "p04") in advances(alone, RED)
-    strict = quovadis_position(3, {"E3": [RED]}, caesar="p04", caesar_waives_quorum=False)
+def test_caesar_waives_the_vote_but_not_the_quorum_unless_the_option_says_otherwise():
+    """Seed: "在一個元老前進之前，該委員會必須多數位置已占據" holds before any senator leaves; Caesar
+    ("該委員會的元老可以不用獲得多數支持就可以前進") waives only the majority's support."""
+    strict = quovadis_position(3, {"E3": [RED]}, caesar="p04")
     assert ("E3", "p04") not in advances(strict, RED)
-    quorum = quovadis_position(3, {"E3": [RED, BLUE]}, caesar="p04", caesar_waives_quorum=False)
+    quorum = quovadis_position(3, {"E3": [RED, BLUE]}, caesar="p04")
+    assert ("E3", "p04") in advances(quorum, RED)
     events = act(quorum, RED, "advance", committee="E3", path="p04")  # 2 present of 3 seats: quorum, no vote
     assert [e["type"] for e in events] == ["advance"] and events[0]["free"] is True
+    alone = quovadis_position(3, {"E3": [RED]}, caesar="p04", caesar_waives_quorum=True)
+    assert ("E3", "p04") in advances(alone, RED)
+
+
+def test_caesar_frees_the_whole_committee_below_him_only_by_option():
+    """The seed's "凱撒出現在一個委會員的正上方" read committee-wide: every path out is free, and the
+    path he stands on stays the covered one."""
+    match = quovadis_position(3, {"E3": [RED, BLUE]}, caesar="p04", caesar_frees_committee=True)
+    token = match.state.diamonds["p05"]
+    events = act(match, RED, "advance", committee="E3", path="p05")
+    assert not any(e["type"] == "ask" for e in events) and match.state.phase != "vote"
+    assert token in match.state.seats[RED].laurels
+    assert "Red advances E3 > " in match.game.describe_event(events[0], match.names)
+    assert "(Caesar)" in match.game.describe_event(events[0], match.names)
 
 
 def test_a_ii_caesar_laurel_gives_an_extra_caesar_move_at_the_end_of_the_turn():
@@ -306,12 +321,31 @@ def test_the_final_screens_show_every_total():
     assert "Green: 15 laurels (no senator in the Senate: out)" in match.prompt().steps
 
 
-def test_reveal_variant_shows_every_total_when_the_first_three_players_enter():
+def test_reveal_variant_lets_any_player_demand_every_total_when_the_first_three_players_enter():
+    """Seed: "當第一個、第二個和第三個玩家到達元老院，任一玩家可以要求所有人翻開自己的月桂" (any player *may*
+    demand it): the totals are shown only on a demand, from any seat, until the game moves on."""
     match = quovadis_position(3, {"C1": [RED]}, laurels={RED: ["V"], BLUE: ["II"]}, reveal_laurels=True)
     events = act(match, RED, "advance", committee="C1", path="p15")
-    reveal = [e for e in events if e["type"] == "reveal"]
-    assert reveal == [{"type": "reveal", "entered": 1, "totals": {"0": 5, "1": 2, "2": 0}}]
+    assert [e for e in events if e["type"].startswith("reveal")] == [{"type": "reveal_open", "entered": 1}]
+    assert match.public_view()["revealed"] == [] and match.public_view()["reveal_open"] == 1
+    for seat in (RED, BLUE, YELLOW):  # any seat, its turn or not
+        assert {"seat": seat, "do": "demand_reveal"} in match.legal_actions(seat)
+    events = act(match, YELLOW, "demand_reveal")
+    reveal = [e for e in bare(events) if e["type"] == "reveal"]
+    assert reveal == [{"type": "reveal", "seat": YELLOW, "entered": 1, "totals": {"0": 5, "1": 2, "2": 0}}]
     assert match.public_view()["revealed"][0]["totals"]["1"] == 2
+    assert not any(a["do"] == "demand_reveal" for s in range(3) for a in match.legal_actions(s))
+    assert match.pending() == [BLUE]  # no move of the game: the turn order is untouched
+    steps = match.game.describe_moves(events[0]["moves"], match.names)
+    assert "Red: turn your laurels face up" in steps and "Red: turn your laurels face down" in steps
+
+
+def test_the_moment_to_demand_the_reveal_passes_with_the_next_move():
+    match = quovadis_position(3, {"C1": [RED]}, laurels={RED: ["V"]}, reveal_laurels=True)
+    act(match, RED, "advance", committee="C1", path="p15")
+    act(match, BLUE, "caesar", path="p07")
+    assert match.public_view()["reveal_open"] == 0
+    assert not any(a["do"] == "demand_reveal" for s in range(3) for a in match.legal_actions(s))
     plain = quovadis_position(3, {"C1": [RED]}, laurels={RED: ["V"]})
     assert not any(e["type"] == "reveal" for e in act(plain, RED, "advance", committee="C1", path="p15"))
 
@@ -332,18 +366,19 @@ def test_reveal_variant_shows_the_totals_when_exactly_the_third_player_enters_an
     laurels = {RED: ["V"], BLUE: ["II"], YELLOW: ["III"]}
     third = quovadis_position(4, {"S": [BLUE, YELLOW], "C1": [RED]}, laurels=laurels, reveal_laurels=True)
     events = act(third, RED, "advance", committee="C1", path="p15")
+    assert [e for e in events if e["type"] == "reveal_open"] == [{"type": "reveal_open", "entered": 3}]
+    act(third, GREEN, "demand_reveal")
     totals = {"0": 5, "1": 2, "2": 3, "3": 0}
-    assert [e for e in events if e["type"] == "reveal"] == [{"type": "reveal", "entered": 3, "totals": totals}]
     assert third.state.revealed == [{"entered": 3, "totals": totals}] and third.state.reveal_due == 0
     fourth = quovadis_position(4, {"S": [BLUE, YELLOW, GREEN], "C1": [RED]}, laurels=laurels, reveal_laurels=True)
     events = act(fourth, RED, "advance", committee="C1", path="p15")
-    assert not any(e["type"] == "reveal" for e in events) and fourth.state.revealed == []
+    assert not any(e["type"].startswith("reveal") for e in events) and not fourth.state.reveal_open
 
 
 def test_a_players_second_senator_in_the_senate_shows_no_laurels():
     match = quovadis_position(3, {"S": [RED], "C1": [RED]}, laurels={RED: ["V"]}, reveal_laurels=True)
     events = act(match, RED, "advance", committee="C1", path="p15")
-    assert not any(e["type"] == "reveal" for e in events)
+    assert not any(e["type"].startswith("reveal") for e in events)
 
 
 def test_the_move_that_fills_the_senate_still_lets_the_mover_choose_whom_to_pay():

@@ -7,6 +7,7 @@ import pytest
 from engine.testing import quovadis_position
 from firmware.table.runtime import Runtime
 from firmware.testing import press, screen_text
+from hardware.events import InputEvent
 from hardware.factory import open_table
 from hardware.table import emulator_table
 
@@ -20,6 +21,12 @@ def table():
 
 
 screen = screen_text
+
+
+def hold(runtime: Runtime, seat: int) -> None:
+    """A held ok, as the seat's button reports it once the hold time is up."""
+    runtime.post(InputEvent(seat, "ok", "hold"))
+    runtime.drain()
 
 
 def test_buttons_drive_a_vote_with_private_answers_and_paid_supporters(table):
@@ -85,3 +92,23 @@ def test_a_payment_asked_again_can_be_called_off_with_a_held_ok(table):
     runtime.post(InputEvent(BLUE, "ok", "hold"))
     runtime.drain()
     assert "Sure?" not in screen(table, runtime, BLUE) and match.state.seats[BLUE].laurels == ["III"]
+
+
+def test_the_reveal_variant_is_a_demand_from_any_seats_table_menu_never_its_game_menu(table):
+    """Seed: any player *may demand* the laurels when the 1st, 2nd and 3rd player reach the Senate."""
+    match = quovadis_position(3, {"C1": [RED]}, laurels={RED: ["V"], BLUE: ["II"]}, reveal_laurels=True)
+    runtime = Runtime(match, [seat.screen for seat in table.seats])
+    table.on_event = runtime.post
+    match.apply({"seat": RED, "do": "advance", "committee": "C1", "path": "p15"})
+    runtime.refresh()
+    for _ in range(12):  # Blue's whole game menu: the demand is not in it
+        assert "Demand" not in screen(table, runtime, BLUE)
+        press(table, runtime, BLUE, "next")
+    hold(runtime, YELLOW)  # Yellow, not the player on turn, opens the table menu
+    assert "> Demand the laurels" in screen(table, runtime, YELLOW)
+    press(table, runtime, YELLOW, "ok")
+    assert match.state.revealed == [{"entered": 1, "totals": {"0": 5, "1": 2, "2": 0}}]
+    assert runtime.seats[YELLOW].mode == "" and match.pending() == [BLUE]
+    hold(runtime, YELLOW)
+    assert "Demand" not in screen(table, runtime, YELLOW)  # asked once: the table menu is as before
+    assert "> Undo last action" in screen(table, runtime, YELLOW)

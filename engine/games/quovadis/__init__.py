@@ -22,12 +22,13 @@ class QuoVadis(ModularGame):
     min_players = 3
     max_players = 5
     options = rules.OPTIONS
-    free_actions = frozenset({"pay"})
+    free_actions = frozenset({"pay", "demand_reveal"})
     confirm_actions = frozenset({"pay"})
+    table_actions = frozenset({"demand_reveal"})
     state_type = QuoVadisState
     flow = rules.FLOW
     max_actions = 5_000
-    revealing_actions = frozenset({"support", "refuse", "advance", "pay"})
+    revealing_actions = frozenset({"support", "refuse", "advance", "pay", "demand_reveal"})
     rules, views, tabletop, text = rules, views, tabletop, text
     colours = ("Red", "Blue", "Yellow", "Green", "Black")
 

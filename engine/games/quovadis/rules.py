@@ -33,11 +33,21 @@ OPTIONS = (
     RuleOption("limited_rewards", False, "Variant: only 10/14/18 'I' tokens for 3/4/5 players.",
                choices=(True, False), source="[HIGH] docs/rules/quovadis.md A.10-1 variant"),
     RuleOption("reveal_laurels", False,
-               "Variant: when the 1st, 2nd and 3rd player reach the Senate, every laurel total is shown.",
-               choices=(True, False), source="[HIGH] docs/rules/quovadis.md A.10-2 variant (shown at once, as if demanded)"),
-    RuleOption("caesar_waives_quorum", True,
-               "Caesar on the path lets a senator leave even when the committee is not half full.",
-               choices=(True, False), source="[MED] docs/rules/quovadis.md A.6, A.12"),
+               "Variant: when the 1st, 2nd and 3rd player reach the Senate, any player may demand (from the "
+               "table menu) that every laurel total is shown.",
+               choices=(True, False), source="[HIGH] docs/rules/quovadis.md A.10-2 variant: '任一玩家可以要求所有人翻開"
+               "自己的月桂' (any player may demand it)"),
+    RuleOption("caesar_waives_quorum", False,
+               "Caesar on the path also lets a senator leave a committee that is not half full (by default "
+               "he waives only the vote).", choices=(True, False),
+               source="[HIGH] docs/rules/quovadis.md A.6, A.7: the seed asks a majority of seats occupied before "
+               "any senator leaves ('在一個元老前進之前，該委員會必須多數位置已占據') and lets Caesar waive only "
+               "the majority's support"),
+    RuleOption("caesar_frees_committee", False,
+               "Caesar frees every path out of the committee below him (by default only the path he stands on).",
+               choices=(True, False),
+               source="[MED] docs/rules/quovadis.md A.7: the seed's '凱撒出現在一個委會員的正上方，表示該委員會的元老"
+               "可以不用獲得多數支持就可以前進' (Caesar directly above a committee), read committee-wide"),
     RuleOption("caesar_stay_is_move", False, "Moving Caesar onto the diamond he stands on counts as a move.",
                choices=(True, False), source="[ASSUMPTION] docs/rules/quovadis.md A.5, A.12"),
     RuleOption("open_answers", False,
@@ -117,7 +127,7 @@ def advance_kind(state: QuoVadisState, seat: int, committee: str, path: str) -> 
     if c.seats == 1:
         return "free"
     present = state.committees[committee]
-    if state.caesar == path and (state.options["caesar_waives_quorum"] or len(present) >= c.need):
+    if caesar_frees(state, committee, path) and (state.options["caesar_waives_quorum"] or len(present) >= c.need):
         return "free"
     if len(present) < c.need:
         return ""  # not enough senators present for any majority
@@ -125,6 +135,14 @@ def advance_kind(state: QuoVadisState, seat: int, committee: str, path: str) -> 
     if own >= c.need:
         return "own"
     return "vote"  # the others present can make up the majority (len(present) >= need)
+
+
+def caesar_frees(state: QuoVadisState, committee: str, path: str) -> bool:
+    """Whether Caesar lets a senator leave `committee` by `path` without a vote: he stands on that
+    path, or (by option) on any path out of that committee."""
+    if state.caesar == path:
+        return True
+    return state.options["caesar_frees_committee"] and BOARD.paths[state.caesar].source == committee
 
 
 def pending(state: QuoVadisState) -> list[int]:
@@ -162,14 +180,14 @@ def turn_actions(state: QuoVadisState, seat: int) -> list[Action]:
     if state.seats[seat].reserve > 0:
         found = [{"seat": seat, "do": "place", "committee": c} for c, seats in _ENTRIES
                  if len(committees[c]) < seats]
-    caesar, waived = state.caesar, state.options["caesar_waives_quorum"]
+    waived = state.options["caesar_waives_quorum"]
     for committee, present in committees.items():
         if seat not in present or committee == SENATE:
             continue
         seats, need, exits = _LEAVING[committee]
         quorum = seats == 1 or len(present) >= need
         for path, dest, room in exits:
-            if len(committees[dest]) < room and (quorum or (waived and caesar == path)):
+            if len(committees[dest]) < room and (quorum or (waived and caesar_frees(state, committee, path))):
                 found.append({"seat": seat, "do": "advance", "committee": committee, "path": path})
     return found + caesar_moves(state, seat)
 
@@ -203,6 +221,8 @@ def legal_actions(state: QuoVadisState, seat: int) -> list[Action]:
             found = [{"seat": seat, "do": "reward", "to": to} for to, left in sorted(state.payout.items()) if left > 0]
         elif state.phase == "bonus":
             found = caesar_moves(state, seat) + [{"seat": seat, "do": "keep"}]
+    if state.reveal_open:
+        found.append({"seat": seat, "do": "demand_reveal"})
     return found + payments(state, seat)
 
 
@@ -210,8 +230,10 @@ def legal_actions(state: QuoVadisState, seat: int) -> list[Action]:
 
 def perform(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
     state.moves = []
+    if action["do"] not in FREE:
+        state.reveal_open = 0  # the game moved on: the moment to demand the reveal has passed
     events = _HANDLERS[action["do"]](state, action)
-    if action["do"] != "pay":
+    if action["do"] not in FREE:
         state.retry = any(e["type"] == "votes" and not e["passed"] for e in events)
     state.recent = events
     return events
@@ -304,7 +326,7 @@ def _move(state: QuoVadisState, seat: int, committee: str, path: str, free: bool
     state.turn_done = True
     events: list[dict[str, Any]] = [tell(
         state, {"type": "advance", "seat": seat, "committee": committee, "path": path, "dest": dest, "free": free,
-                "caesar": state.caesar == path},
+                "caesar": free and BOARD.committees[committee].seats > 1},
         step("senator", seat, seat_of(committee, 0), seat_of(dest, len(state.committees[dest]) - 1)))]
     full = len(state.committees[SENATE]) >= BOARD.senate.seats
     if full and not state.options["finish_last_move"]:
@@ -331,17 +353,28 @@ def _move(state: QuoVadisState, seat: int, committee: str, path: str, free: bool
 
 
 def _end_move(state: QuoVadisState) -> list[dict[str, Any]]:
-    """Once a move is paid for: show the laurels if the variant asks, and end the game if the Senate is full."""
+    """Once a move is paid for: open the reveal to a demand if the variant asks, and end the game if
+    the Senate is full."""
     events: list[dict[str, Any]] = []
-    if state.reveal_due:
-        totals = {str(s): laurel_total(p.laurels) for s, p in enumerate(state.seats)}
-        state.revealed.append({"entered": state.reveal_due, "totals": totals})
-        events.append({"type": "reveal", "entered": state.reveal_due, "totals": totals})
-        state.reveal_due = 0
     if len(state.committees[SENATE]) >= BOARD.senate.seats:
         state.over = "senate"
-        events.append(game_over(state))
+        state.reveal_due = 0
+        return [game_over(state)]
+    if state.reveal_due:
+        state.reveal_open, state.reveal_due = state.reveal_due, 0
+        events.append({"type": "reveal_open", "entered": state.reveal_open})
     return events
+
+
+def _demand_reveal(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
+    """Every player turns their laurels face up, says the total, and turns them face down again."""
+    totals = {str(s): laurel_total(p.laurels) for s, p in enumerate(state.seats)}
+    state.revealed.append({"entered": state.reveal_open, "totals": totals})
+    event = {"type": "reveal", "seat": action["seat"], "entered": state.reveal_open, "totals": totals}
+    state.reveal_open = 0
+    laurel_steps = [(s, t) for s, p in enumerate(state.seats) for t in p.laurels]
+    return [tell(state, event, *(step("laurel", -1, laurels(s), laurels(s), ("down", "up"), (t, t)) for s, t in laurel_steps),
+                 *(step("laurel", -1, laurels(s), laurels(s), ("up", "down"), (t, t)) for s, t in laurel_steps))]
 
 
 def game_over(state: QuoVadisState) -> dict[str, Any]:
@@ -375,7 +408,8 @@ def _pay(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
 
 
 _HANDLERS = {"place": _place, "advance": _advance, "support": _vote, "refuse": _vote, "reward": _reward,
-             "caesar": _caesar, "keep": _keep, "pay": _pay}
+             "caesar": _caesar, "keep": _keep, "pay": _pay, "demand_reveal": _demand_reveal}
+FREE = ("pay", "demand_reveal")  # open to any seat at any time: no move of the game
 
 
 def laurel_total(tokens: list[str]) -> int:

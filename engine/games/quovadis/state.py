@@ -51,5 +51,6 @@ class QuoVadisState:
     moves: list[dict[str, Any]] = field(default_factory=list)  # its physical steps, whole (engine.physical)
     retry: bool = False  # the mover's vote just failed: the turn goes on
     revealed: list[dict[str, Any]] = field(default_factory=list)  # laurel totals shown by the reveal variant
-    reveal_due: int = 0  # the n-th player just reached the Senate: show totals once the move is paid
+    reveal_due: int = 0  # the n-th player just reached the Senate: a reveal may be demanded once the move is paid
+    reveal_open: int = 0  # the n-th player reached the Senate: any player may demand the totals until the next move
     over: str = ""

@@ -85,7 +85,7 @@ def label(view: dict[str, Any], key: str, value: Any, names: Sequence[str], chos
         return {"place": _("Place senator"), "advance": _("Advance"), "caesar": _("Move Caesar"),
                 "support": _("Yes, let it pass"), "refuse": _("No"),
                 "reward": _("Pay a supporter"), "keep": _("Leave Caesar"),
-                "pay": _("Give a laurel")}.get(value, str(value))
+                "pay": _("Give a laurel"), "demand_reveal": _("Demand the laurels")}.get(value, str(value))
     if key == "committee":
         owners = view["committees"][value]
         return f"{value} {len(owners)}/{BOARD.committees[value].seats}"
@@ -138,8 +138,14 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
         return _("{who} hands {to} a laurel, face down").format(who=who, to=names[event["to"]])
     if kind == "setup":
         return _("The board is laid out")
+    if kind == "reveal_open":
+        return _("Player {n} in the Senate: any player may demand the laurels from the table menu").format(
+            n=event["entered"])
     if kind == "reveal":
         totals = ", ".join(f"{names[int(s)]} {t}" for s, t in event["totals"].items())
+        if "seat" in event:
+            return _("{who} demands the laurels: every player shows them, says the total and hides them again: "
+                     "{totals}").format(who=who, totals=totals)
         return _("Player {n} in the Senate: laurels shown: {totals}").format(n=event["entered"], totals=totals)
     if kind == "end":
         return _("The Senate is full")

@@ -43,6 +43,7 @@ def public_view(state: QuoVadisState) -> dict[str, Any]:
         "recent": list(state.recent),
         "retry": state.retry,
         "revealed": list(state.revealed),
+        "reveal_open": state.reveal_open,
         "over": None,
     }
     outcome = result(state)
