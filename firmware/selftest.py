@@ -7,6 +7,10 @@ NEXT"), and the terminal says the same. A screen that does not answer, a
 button that never closes, and a seat whose pins cannot be claimed are listed
 at the end with what to check; the exit status is non-zero if anything failed.
 
+On an emulated table (a laptop) the seat keys of `courtier play` stand in
+for the buttons: each ask names its key, and the keys typed in the terminal
+press the table's mock pins as on the Pi.
+
 The table is opened with ``missing_ok`` so that one dead screen does not
 hide the state of all the others. An SPI panel cannot answer back, so a dark
 SPI screen only shows on the table itself: the report reminds the user to look.
@@ -15,10 +19,12 @@ SPI screen only shows on the table itself: the report reminds the user to look.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
+import os
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -92,7 +98,7 @@ class _Asker:
 
 
 def run_selftest(table: Table, *, ask_timeout: float = DEFAULT_TIMEOUT, out: TextIO | None = None,
-                 on_ask: Callable[[int, str], Any] | None = None) -> int:
+                 on_ask: Callable[[int, str], Any] | None = None, keys: Sequence[str] = ()) -> int:
     """Light every screen, ask for every button, and report what failed.
 
     Args:
@@ -102,11 +108,13 @@ def run_selftest(table: Table, *, ask_timeout: float = DEFAULT_TIMEOUT, out: Tex
         out: Where the report goes; standard output by default.
         on_ask: Called as ``on_ask(seat_index, button)`` once a button has
             been asked for, before waiting (tests press the mock pin there).
+        keys: Each seat's prev, ok and next keys, when typed keys press the
+            buttons (an emulated table): every ask names its key.
 
     Returns:
         0 if every screen and button answered, 1 otherwise.
     """
-    return _SelfTest(table, ask_timeout, out if out is not None else sys.stdout, on_ask).run()
+    return _SelfTest(table, ask_timeout, out if out is not None else sys.stdout, on_ask, keys).run()
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -133,7 +141,56 @@ def cmd_selftest(args: argparse.Namespace) -> int:
     if not getattr(args, "lang", None) and config.language:
         set_language(config.language)  # the screens ask in the table's language
     with open_table(config, missing_ok=True) as table:
-        return run_selftest(table, ask_timeout=args.timeout, out=sys.stdout)
+        if table.backend != "emulator":
+            return run_selftest(table, ask_timeout=args.timeout, out=sys.stdout)
+        from .emulator import KEYS
+        with typed_keys(table, sys.stdin):
+            return run_selftest(table, ask_timeout=args.timeout, out=sys.stdout, keys=KEYS)
+
+
+@contextlib.contextmanager
+def typed_keys(table: Table, source: TextIO) -> Iterator[None]:
+    """Press an emulated table's buttons with the keys typed on `source`, as `courtier play` does.
+
+    A terminal is put in cbreak mode (each key counts at once, none echoed)
+    and restored after; a pipe is read as it comes.
+    """
+    from .emulator import Keyboard
+
+    keyboard = Keyboard(table)
+    try:
+        fd = source.fileno()
+    except (OSError, ValueError):  # no file under it (a test's captured input): nothing to read
+        yield
+        return
+    saved = None
+    if os.isatty(fd):
+        import termios
+        import tty
+
+        saved = termios.tcgetattr(fd)
+        tty.setcbreak(fd)
+
+    def feed() -> None:
+        while True:
+            try:
+                data = os.read(fd, 64)
+            except OSError:
+                return
+            if not data:
+                return
+            for key in data.decode("utf-8", "ignore"):
+                keyboard.press(key)
+
+    threading.Thread(target=feed, daemon=True, name="self-test keys").start()
+    try:
+        yield
+    finally:
+        if saved is not None:
+            import termios
+
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        keyboard.close()
 
 
 def _positive_seconds(text: str) -> float:
@@ -153,8 +210,9 @@ class _SelfTest:
     """One run: the table, where the report goes, and what has failed so far."""
 
     def __init__(self, table: Table, timeout: float, out: TextIO,
-                 on_ask: Callable[[int, str], Any] | None) -> None:
+                 on_ask: Callable[[int, str], Any] | None, keys: Sequence[str] = ()) -> None:
         self.table = table
+        self.keys = keys
         self.timeout = timeout
         self.out = out
         self.on_ask = on_ask
@@ -182,6 +240,11 @@ class _SelfTest:
                        "ok here, check its wiring."))
 
         self.say(_("Buttons: press each one when asked ({seconds:g} s each).").format(seconds=self.timeout))
+        if self.keys:
+            self.say(_("  On this emulated table the keys stand in for the buttons: {keys}.").format(
+                keys="; ".join(_("seat {n} {prev} prev, {ok} ok, {next} next").format(
+                    n=i + 1, prev=prev, ok=ok, next=nxt)
+                    for i, (prev, ok, nxt) in enumerate(self.keys[:len(table.seats)]))))
         asker = _Asker()
         previous = table.on_event
         table.on_event = asker
@@ -286,7 +349,9 @@ class _SelfTest:
         missing = 0
         for button in BUTTONS:
             ask = _(asks[button])
-            self.say(_("  Seat {n} {name}: {ask} ... ").format(n=config.index + 1, name=config.name, ask=ask), end="")
+            key = self._key(config, button)
+            self.say(_("  Seat {n} {name}: {ask} ... ").format(n=config.index + 1, name=config.name, ask=ask + key),
+                     end="")
             self.prompt(seat, ask)
             asker.ask(config.index, button)
             if self.on_ask is not None:
@@ -306,6 +371,13 @@ class _SelfTest:
                  _("Nothing at all answered on {seat}: check the ground wire its buttons share, and that the "
                    "table file's pins are the ones wired.")).format(seat=config.label))
         self.prompt(seat, _("all answered") if not missing else _("see the report"))
+
+    def _key(self, config: SeatConfig, button: str) -> str:
+        """" (key e)": the key that presses this button on an emulated table, else nothing."""
+        if not self.keys or config.encoder is not None or config.index >= len(self.keys):
+            return ""
+        prev, ok, nxt = self.keys[config.index]
+        return _(" (key {key})").format(key=dict(prev=prev, ok=ok, next=nxt)[button])
 
     def prompt(self, seat: Seat, line: str) -> None:
         """Show a line on a seat's card; a screen that stops answering now is reported once."""

@@ -301,3 +301,47 @@ def test_the_self_test_speaks_the_tables_language():
     assert code == 1
     assert "螢幕：" in text and "回應的卻是 NEXT：PREV 與 NEXT 的線是否接反了？" in text
     assert "Screens:" not in text and "answered instead" not in text
+
+
+# --- the emulated table: the seat keys stand in for the buttons ---------------------------------
+
+EMULATED = TABLE.replace('backend = "mock"', 'backend = "emulator"').split('[[seat]]\nname = "Purple"')[0]
+
+
+def test_on_the_emulated_table_each_ask_names_its_key_and_typed_keys_press_the_buttons():
+    from firmware.emulator import KEYS
+    from firmware.selftest import typed_keys
+
+    read, write = os.pipe()
+    keyboard_in = os.fdopen(read, "r")
+    typed = []
+
+    def type_key(seat, button):  # the user types the key the line names
+        key = dict(zip(("prev", "ok", "next"), KEYS[seat]))[button]
+        typed.append(key)
+        os.write(write, key.encode())
+
+    out = io.StringIO()
+    with open_table(parse_table(EMULATED), "mock", missing_ok=True) as table:
+        with typed_keys(table, keyboard_in):
+            code = run_selftest(table, ask_timeout=5.0, out=out, on_ask=type_key, keys=KEYS)
+    os.close(write)
+    text = out.getvalue()
+    assert code == 0, text
+    assert typed == ["q", "e", "w", "a", "d", "s"]  # prev, next, ok of seat 1, then seat 2
+    assert "Seat 1 Red: press NEXT (key e) ... ok" in text and "Seat 2 Blue: press OK (key s) ... ok" in text
+    assert "seat 1 q prev, w ok, e next; seat 2 a prev, s ok, d next." in text
+
+
+def test_the_selftest_command_on_an_emulated_table_says_which_key_to_press(tmp_path, capsys, monkeypatch):
+    path = tmp_path / "table.toml"
+    path.write_text(EMULATED, encoding="utf-8")
+    read, write = os.pipe()
+    os.close(write)  # nobody types
+    monkeypatch.setattr(sys, "stdin", os.fdopen(read, "r"))
+    parser = argparse.ArgumentParser(prog="courtier")
+    add_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["selftest", "--table", str(path), "--timeout", "0.01"])
+    assert args.func(args) == 1
+    text = capsys.readouterr().out
+    assert "Seat 1 Red: press PREV (key q) ... no answer" in text
