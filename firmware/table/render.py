@@ -163,9 +163,10 @@ def _is_wide(char: str) -> bool:
 def _atoms(text: str) -> list[tuple[bool, str]]:
     """`text` as unbreakable pieces, each with whether a space stood before it.
 
-    Latin words stay whole; each Chinese character is a piece of its own (a
-    line may break between any two), except that closing punctuation clings
-    to the piece before it and opening punctuation to the piece after it.
+    Latin words stay whole, their ASCII marks included; each Chinese character
+    is a piece of its own (a line may break between any two), except that
+    closing punctuation clings to the piece before it and opening punctuation
+    to the piece after it.
     """
     atoms: list[tuple[bool, str]] = []
     space, word, glue = False, "", False  # glue: the next piece joins the last (after an opening mark)
@@ -186,7 +187,9 @@ def _atoms(text: str) -> list[tuple[bool, str]]:
                 word = ""
             space = True
             continue
-        if _is_wide(char) or char in NO_LINE_START or char in NO_LINE_END:
+        # A Latin word keeps its own marks (a file's path, "3.", "Köln,"); Chinese punctuation
+        # is a piece that clings to its neighbour.
+        if _is_wide(char) or (not char.isascii() and (char in NO_LINE_START or char in NO_LINE_END)):
             if word:
                 push(word, space)
                 word, space = "", False

@@ -235,9 +235,9 @@ def test_a_notice_with_a_title_the_screen_font_lacks_is_drawn_not_refused():
     from firmware.table.render import screen_rows
 
     runtime = Runtime(Match.new("tenno", 2, seed=1), screens(2))
-    runtime.tell_every_seat("Resumed Tennō after 3 actions")  # the 6x11 font has no ō
+    runtime.tell_every_seat("Resumed Tennō after 3 actions")  # the Latin font has no ō: the wide one draws it
     rows = screen_rows(runtime.seats[0].face)
-    assert rows[-3:-1] == ["! Resumed Tenno after", "3 actions"]  # two rows, wrapped at a space
+    assert rows[-3:-1] == ["! Resumed Tennō after", "3 actions"]  # two rows, wrapped at a space
 
 
 def test_another_match_closes_every_page_of_the_old_one():
