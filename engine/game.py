@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Sequence
 
 from .flow import Flow
-from .i18n import _
+from .i18n import N_, _
 from .options import RuleOption
 from .rng import Rng
 
@@ -189,6 +189,10 @@ class Game:
         """Raise AssertionError if a state breaks a conservation rule."""
 
 
+# Every game's menus show "2/5" beside a choice: said once, after each game's own legend.
+MENU_HELP = N_("2/5 beside a choice: choice 2 of 5; prev and next move along, ok chooses.")
+
+
 class ModularGame(Game):
     """A game whose rules, views and words are three modules of pure functions.
 
@@ -280,5 +284,8 @@ class ModularGame(Game):
         return self.text.standings(view, names)
 
     def rules_help(self, view: View, names: Sequence[str]) -> list[str]:
+        """The phase's rules, then what the screen's short words mean (the game's LEGEND)."""
         phase = "over" if view.get("over") else view.get("phase")
-        return [_(line) for line in getattr(self.text, "HELP", {}).get(phase, ())]
+        rules = [_(line) for line in getattr(self.text, "HELP", {}).get(phase, ())]
+        legend = getattr(self.text, "legend", None)
+        return rules + (legend() if legend is not None else []) + [_(MENU_HELP)]

@@ -48,6 +48,11 @@ def seat_face(game: Game, names: Sequence[str], seat: int, view: dict[str, Any],
     elif level is not None:
         value = level.values[menu.cursor]
         choice = game.label(view, level.key, value, names, level.chosen)
+        done = level.complete
+        if done is not None and level.key == "do" and len(done) > 2:
+            # The one thing left to do names what it does it with ("Refill: Shogun 10"), its last field.
+            key = list(done)[-1]
+            choice = f"{choice}: {game.label(view, key, done[key], names, done)}"
         if len(level.values) > 1:
             position = f"{menu.cursor + 1}/{len(level.values)}"
     header, panel = words if words is not None else (game.header(view, names), tuple(game.panel(view, names)))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.games.shadow import data
 from engine.games.shadow.position import position
 from engine.match import Match
@@ -96,9 +98,76 @@ def test_a_choice_between_alike_spaces_names_each_by_its_number():
     full["MAINZ"] = {"spaces": ["K2", "B1/25", "K2", "K2"]}  # three of Green's knights: which one goes?
     match = position(4, phase="descendants", emperor=0, cards={0: ["doctor"]}, board=full)
     view = match.view(0)
-    spots = [a["spot"] for a in match.legal_actions(0) if a["area"] == "MAINZ"]
+    spots = [a["spot"] for a in match.legal_actions(0) if a.get("area") == "MAINZ"]
     labels = [match.game.label(view, "spot", s, match.names, {"do": "son", "area": "MAINZ"}) for s in spots]
     assert labels == ["1: push Gre kn.", "3: push Gre kn.", "4: push Gre kn."]
     act(match, 0, "son", area="MAINZ", spot="a2")
     assert match.prompt().steps[:3] == ("Red's son", "Take Green's knight off Mainz space 3, back to supply",
                                         "Put Red's Baron 15 on Mainz space 3")
+
+
+# --- one name per card, and every short word on a seat's screen explained ----------------------
+
+def test_tenno_names_the_geisha_by_her_value_everywhere_and_lists_a_hand_in_one_order():
+    from engine.games.tenno.cards import CARDS as TENNO_CARDS
+    from engine.games.tenno.text import card_name, card_short, panel
+    geisha = TENNO_CARDS.with_ability("geisha")
+    assert (card_name(geisha), card_short(geisha)) == ("Geisha X", "GsX")
+    assert card_name(4) == "Ninja 4" and card_short(4) == "Nj4"
+    match = tenno_position(2, {0: [1, 2, 3]}, hands={0: [geisha, 10, 5]})
+    match.state.seats[0].row[1] = None  # a gap to refill
+    match.state.phase = "refill"
+    view = match.view(0)
+    assert "Hand 5 10 X" in panel(view, match.names)
+    labels = [match.game.label(view, "card", a["card"], match.names, {}) for a in match.legal_actions(0)]
+    assert labels == ["Monk 5", "Shogun 10", "Geisha X"]  # the menu lists the hand's order
+
+
+def test_tenno_a_peek_has_a_line_of_its_own():
+    from engine.games.tenno.text import panel
+
+    match = tenno_position(2, {0: [1, 2, 3]})
+    view = match.view(1)
+    view["me"]["peeks"] = [{"target": 0, "slot": 1, "card": 2, "stale": True}]
+    lines = panel(view, match.names)
+    assert lines[-1] == "Saw Red s2: P2?" and not any("Pris" in line for line in lines)
+
+
+@pytest.mark.parametrize("game", ["tenno", "quovadis", "shadow"])
+def test_every_phase_help_explains_the_screens_short_words(game):
+    match = Match.new(game, 3, seed=1)
+    view = match.view(0)
+    helped = " ".join(match.game.rules_help(view, match.names))
+    assert "2/5 beside a choice: choice 2 of 5" in helped
+    if game == "tenno":
+        from engine.games.tenno.cards import CARDS as TENNO_CARDS
+        for card in TENNO_CARDS.cards.values():
+            letters = card.short.rstrip("0123456789X")
+            assert f"{letters} {card.name}" in helped, card.short
+        assert all(word in helped for word in ("T3 is turn 3", "s2 is slot 2", "-- is a gap", "?? a card"))
+    elif game == "shadow":
+        from engine.games.shadow.data import CARDS as SHADOW_CARDS
+        from engine.games.shadow.text import VP_SHORT
+        assert all(f"{c.abbr} {c.name}" in helped for c in SHADOW_CARDS.values())
+        assert all(f"{short} {words}" in helped for short, words in VP_SHORT.values())
+        assert "Supply B7 K3 C3" in helped and "Emp" in helped and "R2 IV" in helped
+    else:
+        assert all(word in helped for word in ("T3 Red S2", "E3 2 of 3", "I x14", "In hand 3, on board 2"))
+
+
+def test_each_step_of_a_menu_asks_its_own_question():
+    swap = tenno_position(2, {0: [1, 2, 3]})
+    view = swap.view(0)
+    view["phase"], view["pending"], view["reward"] = "reward", [0], {"kind": "swap", "seat": 0}
+    assert swap.game.ask(view, swap.names, "do") == "You won: swap?"
+    assert swap.game.ask(view, swap.names, "slot") == "Swap which row card?"
+    assert swap.game.ask(view, swap.names, "card") == "For which hand card?"
+    qv = quovadis_position(3, {"E3": [0, 1]})
+    qv_view = qv.view(0)
+    assert qv.game.ask(qv_view, qv.names, "do") == "Your turn:"
+    assert qv.game.ask(qv_view, qv.names, "committee") == "Which committee?"
+    shadow = position(3, phase="actions", emperor=0)
+    shadow_view = shadow.view(0)
+    assert shadow.game.ask(shadow_view, shadow.names, "do") == "Your turn: act or pass"
+    assert shadow.game.ask(shadow_view, shadow.names, "card") == "Which card?"
+    assert shadow.game.ask(shadow_view, shadow.names, "area") == "Which electorate?"

@@ -73,7 +73,7 @@ def test_buttons_drive_a_whole_attack_a_monk_reaction_and_a_swap(table):
     press(table, runtime, 1, "next")
     assert "> Red slot 2" in screen_text(table, runtime, 1)
     press(table, runtime, 1, "ok")
-    assert "saw Red2:Sh10" in screen_text(table, runtime, 1)
+    assert "Saw Red s2: Sh10" in screen_text(table, runtime, 1).splitlines()  # a line of its own
     assert "Sh10" not in screen_text(table, runtime, 2)
 
     # Blue's turn: Blue's Samurai 8 beats Green's Peasant 1, then swaps.
@@ -380,3 +380,18 @@ def test_the_seat_that_acted_sees_its_answer_before_anything_else_is_done(table)
     assert runtime.submit(attack)
     assert happened[:2] == ["seat 1", "listener"]
     assert sorted(happened[2:]) == ["seat 0", "seat 2"]
+
+
+def test_a_single_choice_left_names_what_it_does_it_with():
+    """One card left to refill with: the menu says which, not a bare "Refill"."""
+    from engine.testing import tenno_position
+    from firmware.table.faces import seat_face
+    from firmware.table.menu import Menu
+
+    match = tenno_position(2, {0: [1, 2, 3]}, hands={0: [10]})
+    match.state.seats[0].row[1] = None
+    match.state.phase = "refill"
+    actions = match.legal_actions(0)
+    assert len(actions) == 1
+    face = seat_face(match.game, match.names, 0, match.view(0), actions, Menu())
+    assert face.choice == "Refill: Shogun 10" and face.position == ""

@@ -52,9 +52,13 @@ def panel(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     on_board = sum(owners.count(view["seat"]) for owners in view["committees"].values())
     return [
         _("Laurels {total}: {tokens}").format(total=me["total"], tokens=tokens),
-        _("Sen: {left} left, {board} out").format(left=me["reserve"], board=on_board),
+        _("In hand {left}, on board {board}").format(left=me["reserve"], board=on_board),
         _("Caesar {path}  I x{n}").format(path=path_name(view["caesar"]), n=view["supply"]),
     ]
+
+
+FIELD_ASKS = {"committee": N_("Which committee?"), "path": N_("Which path?"),
+              "to": N_("Give a laurel to whom?"), "token": N_("Which laurel?")}
 
 
 def ask(view: dict[str, Any], names: Sequence[str], choosing: str = "") -> str:
@@ -68,6 +72,8 @@ def ask(view: dict[str, Any], names: Sequence[str], choosing: str = "") -> str:
             answer = _("yes") if view["me"]["answer"] else _("no")
             return _("You said {answer}; waiting").format(answer=answer)
         return waiting_line(view["pending"], names)
+    if choosing in FIELD_ASKS and phase != "reward":  # a step past what to do asks its own question
+        return _(FIELD_ASKS[choosing])
     if phase == "turn":
         return _("Vote failed; again:") if view["retry"] else _("Your turn:")
     if phase == "vote":
@@ -88,7 +94,7 @@ def label(view: dict[str, Any], key: str, value: Any, names: Sequence[str], chos
                 "pay": _("Give a laurel"), "demand_reveal": _("Demand the laurels")}.get(value, str(value))
     if key == "committee":
         owners = view["committees"][value]
-        return f"{value} {len(owners)}/{BOARD.committees[value].seats}"
+        return _("{c} {n} of {seats}").format(c=value, n=len(owners), seats=BOARD.committees[value].seats)
     if key == "path":
         token = view["diamonds"].get(value, "")
         caesar = " C" if view["caesar"] == value else ""
@@ -310,3 +316,16 @@ HELP = {
     "bonus": (N_("A II-Caesar laurel lets you move Caesar now, or leave him."),),
     "over": (N_("Only players with a senator in the Senate count."), N_("Most laurels wins; ties: first in the Senate.")),
 }
+
+def legend() -> list[str]:
+    """What the short words on a seat's screen mean, after every phase's help."""
+    return [_(line) for line in LEGEND]
+
+
+LEGEND = (
+    N_("On your screen: T3 Red S2 is turn 3, Red's turn, 2 senators in the Senate."),
+    N_("In hand 3, on board 2: your senators not yet placed, and those on the board."),
+    N_("E3 2 of 3: committee E3 holds 2 senators of its 3 seats; E3>D2 is the path from E3 to D2, "
+       "C after it when Caesar stands there."),
+    N_("Caesar E3>D2 I x14: where Caesar stands, and the I laurels left in the supply."),
+)

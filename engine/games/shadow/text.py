@@ -131,15 +131,21 @@ def panel(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     return lines
 
 
+# Where VP came from, as the final screen writes it short, and in words.
+VP_SHORT = {"emperor": (N_("Em"), N_("the throne")), "electors": (N_("El"), N_("electors")),
+            "votes": (N_("Vo"), N_("votes")), "cities": (N_("Ci"), N_("cities")),
+            "marriages": (N_("Wd"), N_("weddings")), "mainz": (N_("Mz"), N_("Mainz")),
+            "indulgence": (N_("In"), N_("indulgences"))}
+
+
 def final_panel(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     """Every seat's score, two to a line, then where this seat's points came from."""
     over = view["over"]
     cells = [f"{names[int(s)][:3]} {v}" for s, v in over["scores"].items()]
     lines = ["  ".join(cells[i:i + 2]) for i in range(0, len(cells), 2)]
     parts = over["breakdown"][str(view["seat"])]
-    short = {"emperor": _("Em"), "electors": _("El"), "votes": _("Vo"), "cities": _("Ci"),
-             "marriages": _("Wd"), "mainz": _("Mz"), "indulgence": _("In")}
-    mine = " ".join(f"{short.get(k, k[:2])}{v}" for k, v in parts.items() if k != "thalers" and v)
+    mine = " ".join(f"{_(VP_SHORT[k][0]) if k in VP_SHORT else k[:2]}{v}" for k, v in parts.items()
+                    if k != "thalers" and v)
     return lines + [mine or _("no VP")]
 
 
@@ -174,6 +180,8 @@ def ask(view: dict[str, Any], names: Sequence[str], choosing: str = "") -> str:
         return _("Tie in {area}: who wins?").format(area=area_name(task["area"]))
     if kind == "elect":
         return _("Your elector in {area}?").format(area=area_name(task["area"]))
+    if kind in FIRST_WHAT and choosing and choosing != "do":
+        return _(FIELD_ASKS.get(choosing, "")) or _("Choose:")  # a step past what to do asks its own question
     return {
         "confirm": _("Board updated? Press Done"),
         "crown": _("Who takes the throne?"),
@@ -188,6 +196,13 @@ def ask(view: dict[str, Any], names: Sequence[str], choosing: str = "") -> str:
         "rights": (_("Emperor: move a city?") if BOARD.rounds[view["round"] - 1].empire_city == "move"
                    else _("Emperor: empire city?")),
     }.get(kind, kind)
+
+
+# Decisions whose menu first asks what to do; each later step asks its own question.
+FIRST_WHAT = ("turn", "son", "retire", "return", "crown", "rights", "daughter")
+FIELD_ASKS = {"card": N_("Which card?"), "privilege": N_("Which privilege?"), "area": N_("Which electorate?"),
+              "spot": N_("Which space?"), "from_area": N_("From which electorate?"),
+              "from_spot": N_("From which space?")}
 
 
 def label(view: dict[str, Any], key: str, value: Any, names: Sequence[str], chosen: dict[str, Any]) -> str:
@@ -705,8 +720,8 @@ HELP = {
     "setup": (N_("Lay out the start position as the table prompt says."),),
     "income": (N_("Income: 6 + your cities + others' cities where you hold the elector + Saxony; at most 12."),),
     "aging": (N_("Every aristocrat ages 10 years; 45s leave the board."),
-              N_("An empty throne is refilled from the same family.")),
-    "descendants": (N_("More blue than red cards bought last round: a son (Baron 15)."),
+              N_("The emperor's family may refill an empty throne, or leave it empty.")),
+    "descendants": (N_("More blue than red cards bought last round: a son (Baron 15), placed or kept back."),
                     N_("Otherwise, with any blue or red card: a daughter to marry, or the nunnery."),),
     "actions": (N_("Buy a card, use a privilege, place or move a knight for 1 thaler, or pass."),
                 N_("Rival ends your phase and calls an election; the emperor cannot take it.")),
@@ -716,5 +731,16 @@ HELP = {
                  N_("Non-candidates who backed the winner score 1 VP.")),
     "emperor": (N_("The emperor takes the round's VP, thalers and empire cities."),),
     "advance": (N_("The round marker moves on; the game ends after round five."),),
-    "over": (N_("Most VP wins."),),
+    "over": (N_("Most VP wins; a tie is shared."),),
 }
+
+def legend() -> list[str]:
+    """What the short words on a seat's screen mean, after every phase's help."""
+    cards = ", ".join(f"{_(c.abbr)} {_(c.name)}" for c in CARDS.values())
+    sources = ", ".join(f"{_(short)} {_(words)}" for short, words in VP_SHORT.values())
+    return [_("On your screen: R2 IV is round 2, phase IV; Emp: you hold the throne."),
+            _("Supply B7 K3 C3: the Barons, knights and cities beside your board."),
+            _("3: push Gre kn.: space 3, pushing Green's knight (a name cut to its first letters)."),
+            _("Your cards, by their first letters, a number after one for how many (a line of them "
+              "alone when the word Cards does not fit): {cards}.").format(cards=cards),
+            _("At the end, VP from: {sources}.").format(sources=sources)]

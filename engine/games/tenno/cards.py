@@ -33,6 +33,11 @@ class CardSet:
     geisha_margin: int
     row_size: int
 
+    def in_order(self, cards: Any) -> list[int]:
+        """Cards as a seat's screen lists them, in its hand and in its menus alike: by strength,
+        the Geisha (X, who has none of her own) last."""
+        return sorted(cards, key=lambda c: (self.cards[c].ability == "geisha", c))
+
     def with_ability(self, ability: str) -> int | None:
         for card in self.cards.values():
             if card.ability == ability:

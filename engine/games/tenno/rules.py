@@ -214,7 +214,7 @@ def legal_actions(state: TennoState, seat: int) -> list[Action]:
     if phase == "refill":
         player = state.seats[seat]
         slot = player.row.index(None)
-        return [{"seat": seat, "do": "refill", "slot": slot, "card": card} for card in sorted(set(player.hand))]
+        return [{"seat": seat, "do": "refill", "slot": slot, "card": card} for card in CARDS.in_order(set(player.hand))]
     if phase == "reward":
         reward = state.rewards[0]
         return reward_actions(state, reward) + [{"seat": seat, "do": "skip"}]
@@ -231,7 +231,7 @@ def reward_actions(state: TennoState, reward: Reward) -> list[Action]:
         # Putting back the card just taken is the fake swap: observers cannot tell it apart.
         return [{"seat": seat, "do": "swap", "slot": slot, "card": card}
                 for slot, row_card in enumerate(player.row) if row_card is not None
-                for card in sorted(set(player.hand) | {row_card})]
+                for card in CARDS.in_order(set(player.hand) | {row_card})]
     return [{"seat": seat, "do": "reorder", "first": a, "second": b, "fake": fake}
             for a, b in itertools.combinations(range(ROW), 2) for fake in (False, True)]
 

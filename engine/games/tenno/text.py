@@ -15,8 +15,9 @@ from .cards import CARDS
 
 
 def card_name(card: int) -> str:
-    c = CARDS.cards[card]
-    return _(c.name) if c.ability == "geisha" else f"{_(c.name)} {card}"
+    """The card's one name: its kind and its printed value (Ninja 4, Geisha X); the row shows it
+    short (Nj4, GsX), the hand by its value alone (4, X)."""
+    return f"{_(CARDS.cards[card].name)} {card_value(card)}"
 
 
 def card_short(card: Any) -> str:
@@ -55,12 +56,14 @@ def panel(view: dict[str, Any], names: Sequence[str]) -> list[str]:
         cells = [f"{names[int(s)][:3]} {v}" for s, v in view["over"]["scores"].items()]
         return ["  ".join(cells[i:i + 2]) for i in range(0, len(cells), 2)]
     me = view["me"]
-    hand = sorted(me["hand"], key=lambda c: (CARDS.cards[c].ability == "geisha", c))
+    hand = CARDS.in_order(me["hand"])
     line = _("Prisoners {n}").format(n=me["captives"])
     if me["peeks"]:
+        # What the seat knows of another's row has this line to itself; its prisoner pile lies on
+        # the table, counted on the scores page.
         peek = me["peeks"][-1]
-        line = _("Pris {n} saw {name}{slot}:{card}{mark}").format(
-            n=me["captives"], name=names[peek["target"]][:3], slot=peek["slot"] + 1,
+        line = _("Saw {name} s{n}: {card}{mark}").format(
+            name=names[peek["target"]], n=peek["slot"] + 1,
             card=card_short(peek["card"]), mark="?" if peek["stale"] else "")
     return [
         _("Row {cards}").format(cards=" ".join(card_short(c) for c in me["row"])),
@@ -96,7 +99,9 @@ def ask(view: dict[str, Any], names: Sequence[str], choosing: str = "") -> str:
         reward = view["reward"]
         if reward["kind"] == "peek":
             return _("Peek at {name}:").format(name=names[reward["target"]])
-        return _("You won: swap?")
+        return {"slot": _("Swap which row card?"), "card": _("For which hand card?"),
+                "first": _("Swap which row card?"), "second": _("With which row card?"),
+                "fake": _("Really, or pretend?")}.get(choosing, _("You won: swap?"))
     return ""
 
 
@@ -391,3 +396,16 @@ HELP = {
                N_("Defender who won: peek secretly at one of the attacker's row cards."),),
     "over": (N_("Prisoner values score (Ninja 4)."), N_("Ties: add hand and row; the Geisha counts 0.")),
 }
+
+def legend() -> list[str]:
+    """What the short words on a seat's screen mean, after every phase's help."""
+    return [_(line) for line in LEGEND]
+
+
+LEGEND = (
+    N_("On your screen: T3 is turn 3; s2 is slot 2 of a row."),
+    N_("Cards by kind and value: P Peasant, Nj Ninja, Mk Monk, Rn Ronin, Sa Samurai, Dm Daimyo, "
+       "Sh Shogun, Gs Geisha (X); the hand shows the values alone."),
+    N_("-- is a gap in a row, ?? a card face down; Saw Green s2: Nj4 is what you peeked at, "
+       "with ? once it may have moved."),
+)
