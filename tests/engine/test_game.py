@@ -8,7 +8,7 @@ import pytest
 
 from engine import i18n
 from engine.errors import BadJournal, EngineError, IllegalAction, UnknownGame
-from engine.game import Game, ModularGame, Result, waiting_line
+from engine.game import MENU_HELP, Game, ModularGame, Result, waiting_line
 from engine.games import all_games, get_game, register
 from engine.rng import Rng
 
@@ -54,9 +54,10 @@ def test_the_base_game_names_what_a_game_must_provide():
 def test_rules_help_is_the_phases_lines_and_the_end_has_its_own():
     tenno = get_game("tenno")
     text = tenno.text
-    assert tenno.rules_help({"phase": "attack"}, NAMES) == list(text.HELP["attack"])
-    assert tenno.rules_help({"phase": "attack", "over": {"winners": [0]}}, NAMES) == list(text.HELP.get("over", ()))
-    assert tenno.rules_help({"phase": "nowhere"}, NAMES) == []
+    after = [*text.legend(), MENU_HELP]  # what the screen's short words mean, after every phase's rules
+    assert tenno.rules_help({"phase": "attack"}, NAMES) == [*text.HELP["attack"], *after]
+    assert tenno.rules_help({"phase": "attack", "over": {"winners": [0]}}, NAMES) == [*text.HELP["over"], *after]
+    assert tenno.rules_help({"phase": "nowhere"}, NAMES) == after
 
 
 def test_the_registry_knows_every_game_and_names_them_when_asked_for_another():
