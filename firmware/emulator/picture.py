@@ -24,9 +24,9 @@ GAP = 14  # between seats, both ways
 LABEL = 12  # the name line above a seat
 FRAME = 2  # from a seat's pixels to its frame line
 LINE = 13  # footer line height: the CJK font is 12 pixels high, one more between lines
-FOOTER_LINES = 12  # fixed, so the picture keeps one size for a window or a GIF
+FOOTER_LINES = 12  # at least; more for a bigger table (`footer_rows`), fixed per table
 PROMPT_LINES = 2
-LOG_LINES = 3
+LOG_LINES = 3  # public events under the terminal table
 
 BACKGROUND = (24, 24, 28)
 PIXEL_ON = (255, 255, 255)
@@ -98,7 +98,8 @@ def compose(images: Sequence[Image.Image], names: Sequence[str], prompt: Prompt 
     cell_w, cell_h = width + 2 * FRAME, LABEL + height + 2 * FRAME
     picture_w = MARGIN + columns * (cell_w + GAP)
     grid_h = rows * cell_h + (rows - 1) * GAP
-    picture_h = 2 * MARGIN + grid_h + GAP + FOOTER_LINES * LINE
+    footer_h = footer_rows(count)
+    picture_h = 2 * MARGIN + grid_h + GAP + footer_h * LINE
     picture = Image.new("RGB", (picture_w, picture_h), BACKGROUND)
     draw = ImageDraw.Draw(picture)
     f = font()
@@ -119,7 +120,7 @@ def compose(images: Sequence[Image.Image], names: Sequence[str], prompt: Prompt 
         picture.paste(panel, (x, y))
         box = (x - FRAME, y - FRAME, x + image.width + FRAME - 1, y + image.height + FRAME - 1)
         draw.rectangle(box, outline=HIGHLIGHT if pending else FRAME_COLOUR, width=2 if pending else 1)
-    footer = footer_lines(prompt, log, picture_w - 2 * MARGIN)
+    footer = footer_lines(prompt, log, picture_w - 2 * MARGIN, footer_h)
     y = MARGIN + grid_h + GAP
     for text, colour in footer:
         f.draw(draw, (MARGIN, y), text, fill=colour, line=WIDE_LINE)
@@ -127,19 +128,45 @@ def compose(images: Sequence[Image.Image], names: Sequence[str], prompt: Prompt 
     return picture
 
 
-def footer_lines(prompt: Prompt | None, log: Sequence[str], width: int) -> list[tuple[str, tuple[int, int, int]]]:
-    """The prompt, its steps and the last log lines, wrapped to ``width`` pixels, in ``FOOTER_LINES`` lines."""
+def footer_rows(count: int) -> int:
+    """Rows below the seats: enough for the longest prompt a table of `count` seats is shown (at
+    Tennō's end, a line per pile and per score), fixed per table so a window or a GIF keeps its size."""
+    return max(FOOTER_LINES, 2 * count + 5)
+
+
+def footer_lines(prompt: Prompt | None, log: Sequence[str], width: int,
+                 rows: int = FOOTER_LINES) -> list[tuple[str, tuple[int, int, int]]]:
+    """The prompt, its steps and the last log lines, wrapped to ``width`` pixels, in ``rows`` lines.
+
+    The current instruction is never hidden: when the steps do not fit, the
+    first ones (what the last action changed) give way to "...", and the
+    last ones (what the table does now) stay whole. The log takes the rows left, whole events only, newest last.
+    """
     head = wrap(prompt.line, width)[:PROMPT_LINES] if prompt is not None else []
-    tail = [line for entry in log for line in wrap(entry, width)][-LOG_LINES:]
-    room = FOOTER_LINES - len(head) - len(tail)
-    steps: list[str] = []
+    groups = []
     for step in (prompt.steps if prompt is not None else ()):
-        wrapped = wrap(step, width - 12)
-        steps += ["- " + wrapped[0]] + ["  " + more for more in wrapped[1:]]
-    if len(steps) > room:
-        steps = steps[: max(room - 1, 0)] + ["  ..."]
+        wrapped = wrap(step, width - 12) or [""]
+        groups.append(["- " + wrapped[0]] + ["  " + more for more in wrapped[1:]])
+    room = rows - len(head) - (1 if log else 0)  # a row for the newest event, when there is one
+    steps = [line for group in groups for line in group]
+    if len(steps) > room and groups:
+        kept = groups[-1][: max(room - 1, 1)]  # what the table does now comes last: it stays
+        for group in reversed(groups[:-1]):
+            if len(kept) + len(group) + 1 > room:
+                break
+            kept = group + kept
+        steps = ["  ..."] + kept
+    tail: list[str] = []
+    for entry in reversed(log):
+        wrapped = wrap(entry, width)
+        left = rows - len(head) - len(steps) - len(tail)
+        if len(wrapped) > left:
+            if not tail:  # the newest event, as much of it as there is room for, from its start
+                tail = wrapped[:left]
+            break
+        tail = wrapped + tail
     return ([(line, TEXT) for line in head] + [(line, TEXT) for line in steps]
-            + [(line, DIM) for line in tail])[:FOOTER_LINES]
+            + [(line, DIM) for line in tail])[:rows]
 
 
 # Bits of the Unicode braille cell (U+2800 + bits), by pixel row and column in the 2x4 cell.

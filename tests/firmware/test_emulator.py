@@ -530,3 +530,44 @@ def test_play_on_a_table_file_with_more_seats_than_players_shows_the_seats_in_pl
     assert code == 0, text[-800:]
     assert "1 Red" in text and "3 Green" in text and "4 Yellow" not in text
     assert "Red|Setup" in text
+
+
+def test_the_window_footer_never_hides_the_current_instruction_nor_a_wrapped_events_first_row():
+    from engine.game import Prompt
+    from firmware.emulator.picture import footer_lines, footer_rows
+
+    width = 300
+    steps = tuple(f"Step {i}: put a piece somewhere on the board" for i in range(20)) + ("Blue: place your Baron 45",)
+    prompt = Prompt("Setup", steps=steps)
+    log = ["An early event", "A long event that the footer must wrap over two rows at this width, "
+           "at least two of them", "Blue wins"]
+    lines = [text for text, _ in footer_lines(prompt, log, width, rows=12)]
+    assert len(lines) == 12 and lines[0] == "Setup"
+    assert lines[1] == "  ..." and "- Blue: place your Baron 45" in lines  # the first steps gave way
+    assert "- Step 19: put a piece somewhere on the board" in lines
+    assert lines[-1] == "Blue wins"  # the newest event; no row of an event without its first
+    roomy = [text for text, _ in footer_lines(Prompt("Over", steps=steps[:3]), log, width, rows=12)]
+    assert roomy[-1] == "Blue wins" and "An early event" in roomy
+    first_rows = [i for i, text in enumerate(roomy) if text.startswith("A long event")]
+    assert first_rows and roomy[first_rows[0] + 1].startswith(("at least", "rows"))  # its rows, in order
+    assert footer_rows(7) > footer_rows(3) == 12  # a bigger table has room for a line per seat and score
+
+
+def test_tennos_seven_seat_game_over_fits_the_window_whole():
+    """Every pile to turn and every score of a seven-seat Tennō end is shown, none cut."""
+    import random
+
+    from engine.match import Match
+    from engine.testing import play_random
+    from firmware.emulator.picture import footer_lines, footer_rows, seat_positions
+
+    match = Match.new("tenno", 7, seed=3)
+    play_random(match, random.Random(3))
+    assert match.is_over
+    prompt = match.prompt()
+    width = compose([Image.new("1", (128, 64))] * 7, match.names).width - 2 * 6
+    lines = [text for text, _ in footer_lines(prompt, ["Red wins"], width, footer_rows(7))]
+    end = [step for step in prompt.steps if "prisoner" in step or "cannot refill" in step]
+    assert len(end) >= 15  # who could not refill, seven piles turned up, seven scores, the check
+    for step in end:
+        assert any(line.startswith("- " + step[:20]) for line in lines), step
