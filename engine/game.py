@@ -60,6 +60,12 @@ class Result:
         }
 
 
+def colours_step(pieces: str, names: Sequence[str]) -> str:
+    """The setup step that hands out the pieces: each player takes those of their seat's colour."""
+    return _("Each player takes the {pieces} of their seat's colour: {names}").format(
+        pieces=pieces, names=", ".join(names))
+
+
 def waiting_line(seats: Sequence[int], names: Sequence[str]) -> str:
     """Whom a seat waits for, short enough for one screen line."""
     if len(seats) == 1:
@@ -181,6 +187,11 @@ class Game:
     def seat_names(self, players: int) -> list[str]:
         return [f"Seat {i + 1}" for i in range(players)]
 
+    def table_names(self, names: Sequence[str] | None, players: int) -> list[str] | None:
+        """The names a new game gives the seats of a table whose seats are called `names`
+        (None: the game's own, `seat_names`)."""
+        return list(names[:players]) if names else None
+
     def redeal(self, state: Any, seat: int, rng: Rng) -> Any:
         """Return a copy of `state` with everything `seat` may not know re-drawn consistently."""
         raise NotImplementedError
@@ -258,6 +269,16 @@ class ModularGame(Game):
 
     def seat_names(self, players: int) -> list[str]:
         return list(self.colours[:players]) if len(self.colours) >= players else super().seat_names(players)
+
+    def table_names(self, names: Sequence[str] | None, players: int) -> list[str] | None:
+        """A game whose pieces have colours names its seats by them, so each player takes the
+        matching pieces: the table's names only when they are such colours, one per seat."""
+        given = list(names[:players]) if names else []
+        if not self.colours or len(self.colours) < players:
+            return given or None
+        if len(given) == players and len(set(given)) == players and set(given) <= set(self.colours):
+            return given
+        return None
 
     def public_prompt(self, view: View, names: Sequence[str]) -> Prompt:
         return self.text.prompt(view, names)

@@ -182,7 +182,8 @@ def add_session_commands(runtime: Runtime, directory: Path) -> None:
             return _("This table has {seats} seats: a new game is for {seats} players, not {players}").format(
                 seats=seats, players=players)
         name = game or runtime.match.header.game
-        match = Match.new(name, seats, seed=new_seed(), options=options, names=runtime.match.names)
+        match = Match.new(name, seats, seed=new_seed(), options=options,
+                          names=get_game(name).table_names(runtime.match.names, seats))
         # The new journal is saved before the old game moves; if it cannot be, the old game plays on.
         journal, _moved = start_game(directory, match, runtime.match)
         if runtime.journal is not None:

@@ -221,8 +221,9 @@ def open_session(directory: Path, game: str | None, players: int | None, *, seed
             if too_many and game is None and _fits(loaded.header.game, players or default_players):
                 game = loaded.header.game  # the table plays on at the game it was playing
     # Make the new game before moving the old one aside, so a bad request loses nothing.
-    match = Match.new(game or default_game, players or default_players, seed=new_seed() if seed is None else seed,
-                      options=options, names=names)
+    rules, count = get_game(game or default_game), players or default_players
+    match = Match.new(rules.name, count, seed=new_seed() if seed is None else seed, options=options,
+                      names=rules.table_names(names, count))
     try:
         journal, moved = start_game(directory, match, previous)
     except OSError as err:

@@ -287,3 +287,36 @@ def test_a_new_game_tells_the_seats_where_the_previous_one_is_kept(tmp_path):
     assert second.messages == [f"The previous game is kept as {kept}."]
     assert second.notice == f"The previous game is kept as games/{kept.stem}"
     second.journal.close()
+
+
+def test_a_game_with_coloured_pieces_names_the_seats_by_those_colours(tmp_path):
+    """Seats named by the table are kept when they are the game's colours; else the colours name them,
+    and the setup prompt tells each player to take the pieces of their seat's colour."""
+    kept = open_session(tmp_path / "a", "tenno", 3, names=["Purple", "Black", "White"])
+    assert kept.match.names == ("Purple", "Black", "White")
+    steps = kept.match.prompt().steps
+    assert "Each player takes the cards of their seat's colour: Purple, Black, White" in steps
+    kept.journal.close()
+    named = open_session(tmp_path / "b", "tenno", 3, names=["Kitchen", "Window", "Door"])
+    assert named.match.names == ("Red", "Blue", "Green")
+    named.journal.close()
+    shadow = open_session(tmp_path / "c", "shadow", 3, names=["Red", "Blue", "Purple"])  # no purple pieces
+    assert shadow.match.names == ("Red", "Blue", "Green")
+    assert "Each player takes the pieces of their seat's colour: Red, Blue, Green" in shadow.match.prompt().steps
+    shadow.journal.close()
+    quo = open_session(tmp_path / "d", "quovadis", 3, names=["Black", "Yellow", "Red"])
+    assert quo.match.names == ("Black", "Yellow", "Red")
+    assert "Each player takes the senators of their seat's colour: Black, Yellow, Red" in quo.match.prompt().steps
+    quo.journal.close()
+
+
+def test_the_default_emulator_and_the_seven_seat_table_files_name_the_seats_in_one_order():
+    from pathlib import Path
+
+    from engine.games import get_game
+    from hardware.table import load_table
+
+    tables = Path(__file__).resolve().parents[2] / "hardware" / "tables"
+    colours = list(get_game("tenno").seat_names(7))
+    for name in ("emulator-7.toml", "pi-7.toml"):
+        assert [seat.name for seat in load_table(tables / name).seats] == colours, name
