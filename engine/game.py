@@ -60,12 +60,6 @@ class Result:
         }
 
 
-def colours_step(pieces: str, names: Sequence[str]) -> str:
-    """The setup step that hands out the pieces: each player takes those of their seat's colour."""
-    return _("Each player takes the {pieces} of their seat's colour: {names}").format(
-        pieces=pieces, names=", ".join(names))
-
-
 def waiting_line(seats: Sequence[int], names: Sequence[str]) -> str:
     """Whom a seat waits for, short enough for one screen line."""
     if len(seats) == 1:

@@ -294,19 +294,18 @@ def test_a_game_with_coloured_pieces_names_the_seats_by_those_colours(tmp_path):
     and the setup prompt tells each player to take the pieces of their seat's colour."""
     kept = open_session(tmp_path / "a", "tenno", 3, names=["Purple", "Black", "White"])
     assert kept.match.names == ("Purple", "Black", "White")
-    steps = kept.match.prompt().steps
-    assert "Each player takes the cards of their seat's colour: Purple, Black, White" in steps
+    steps = kept.match.prompt().steps  # the setup's first steps hand each seat the cards of its colour
+    assert "Purple: take the 11 cards of your colour in hand" in steps
     kept.journal.close()
     named = open_session(tmp_path / "b", "tenno", 3, names=["Kitchen", "Window", "Door"])
     assert named.match.names == ("Red", "Blue", "Green")
     named.journal.close()
     shadow = open_session(tmp_path / "c", "shadow", 3, names=["Red", "Blue", "Purple"])  # no purple pieces
     assert shadow.match.names == ("Red", "Blue", "Green")
-    assert "Each player takes the pieces of their seat's colour: Red, Blue, Green" in shadow.match.prompt().steps
     shadow.journal.close()
     quo = open_session(tmp_path / "d", "quovadis", 3, names=["Black", "Yellow", "Red"])
     assert quo.match.names == ("Black", "Yellow", "Red")
-    assert "Each player takes the senators of their seat's colour: Black, Yellow, Red" in quo.match.prompt().steps
+    assert "Black: take the 8 senators of your colour" in quo.match.prompt().steps
     quo.journal.close()
 
 

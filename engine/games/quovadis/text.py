@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...game import Prompt, colours_step, waiting_line
+from ...game import Prompt, waiting_line
 from ...i18n import N_, _, ngettext
 from ...physical import event_moves
 from .board import BOARD, LAURELS
@@ -283,7 +283,6 @@ def prompt(view: dict[str, Any], names: Sequence[str]) -> Prompt:
     if phase == "turn":
         line = _("{name}: place a senator, advance one, or move Caesar").format(name=active)
         if view["played"] == 0:
-            done.append(colours_step(_("senators"), names))
             done.append(_("Screens name committees by code: {legend}").format(
                 legend="; ".join(f"{c.id} {_(c.name)}" for c in BOARD.committees.values() if not c.senate)))
         return Prompt(line, tuple(done), moves)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...game import Prompt, colours_step, waiting_line
+from ...game import Prompt, waiting_line
 from ...i18n import N_, _, ngettext
 from ...physical import event_moves
 from .data import BOARD, CARDS, PRIVILEGES
@@ -660,7 +660,6 @@ def prompt(view: dict[str, Any], names: Sequence[str]) -> Prompt:
     steps = list(done)
     if phase == "setup":
         title = _("Setup")
-        steps.insert(0, colours_step(_("pieces"), names))
     if task is not None:
         steps.append(instruction(view, task, names))
     return Prompt(title, tuple(steps), moves)

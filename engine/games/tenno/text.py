@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...game import Prompt, colours_step, waiting_line
+from ...game import Prompt, waiting_line
 from ...i18n import N_, _, ngettext
 from ...physical import event_moves
 from .cards import CARDS
@@ -336,7 +336,6 @@ def prompt(view: dict[str, Any], names: Sequence[str]) -> Prompt:
         return Prompt(_("Game over. Winner: {names}").format(names=winners), tuple(done + steps), moves)
     if phase == "setup":
         return Prompt(_("Everyone: choose the order of your peasants on your screen"), tuple(done + [
-            colours_step(_("cards"), names),
             _("Lay peasants 1, 2 and 3 face down in a row, in the order your screen shows"),
             _("Slot 1 is at each owner's left, slot 3 at the right"),
             _("Keep your other eight cards as your hand"),
