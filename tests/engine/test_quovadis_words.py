@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.game import MENU_HELP
 from engine.games import get_game
 from engine.games.quovadis import text
 from engine.physical import event_moves, inverse, step
@@ -17,6 +18,10 @@ from engine.testing import quovadis_position
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
 NAMES = ("Red", "Blue", "Yellow", "Green")
 GAME = get_game("quovadis")
+
+
+# After every phase's rules: what the screen's short words mean.
+AFTER = [*text.legend(), MENU_HELP]
 
 
 def act(match, seat, do, **fields):
@@ -239,7 +244,7 @@ def test_the_end_names_the_winner_every_total_and_who_is_out():
     assert GAME.ask(view, match.names) == "Winner: Blue"
     assert GAME.standings(view, match.names) == ["Red: 9", "Blue: 9", "Yellow: 3", "Green: 15"]
     assert GAME.rules_help(view, match.names) == ["Only players with a senator in the Senate count.",
-                                                  "Most laurels wins; ties: first in the Senate."]
+                                                  "Most laurels wins; ties: first in the Senate.", *AFTER]
 
 
 def test_the_final_lines_put_two_seats_to_a_line_and_mark_those_out():
@@ -255,7 +260,7 @@ def test_a_seats_header_and_panel_show_the_turn_its_own_laurels_and_its_senators
                               laurels={RED: ["V", "IIC", "I"]})
     view = match.view(RED)
     assert GAME.header(view, match.names) == "T1 Blue S1"
-    assert GAME.panel(view, match.names) == ["Laurels 8: I IIC V", "Sen: 7 left, 1 out", "Caesar C2>S  I x17"]
+    assert GAME.panel(view, match.names) == ["Laurels 8: I IIC V", "In hand 7, on board 1", "Caesar C2>S  I x17"]
     assert GAME.panel(match.view(GREEN), match.names)[0] == "Laurels 0: -"
     assert GAME.standings(view, match.names) == ["Red: S0 L3", "Blue: S1 L0", "Yellow: S0 L0", "Green: S0 L0"]
 
@@ -287,13 +292,13 @@ def test_the_reward_and_bonus_questions_and_their_help():
     act(match, YELLOW, "support")
     view = match.view(RED)
     assert GAME.ask(view, match.names) == "Pay an I laurel to:"
-    assert GAME.rules_help(view, match.names) == ["Choose which supporters get an I laurel."]
+    assert GAME.rules_help(view, match.names) == ["Choose which supporters get an I laurel.", *AFTER]
     bonus = quovadis_position(3, {"E3": [RED, RED]})
     bonus.state.diamonds["p04"] = "IIC"
     act(bonus, RED, "advance", committee="E3", path="p04")
     assert GAME.ask(bonus.view(RED), bonus.names) == "Caesar bonus: move?"
     assert GAME.rules_help(bonus.view(RED), bonus.names) == [
-        "A II-Caesar laurel lets you move Caesar now, or leave him."]
+        "A II-Caesar laurel lets you move Caesar now, or leave him.", *AFTER]
     assert GAME.ask({**bonus.view(RED), "phase": "recess"}, bonus.names) == ""
 
 
@@ -302,10 +307,10 @@ def test_the_rules_help_of_a_turn_and_a_vote():
     assert GAME.rules_help(match.view(RED), match.names) == [
         "Place a senator in a bottom committee, advance one along a path, or move Caesar.",
         "Leaving a 3- or 5-seat committee needs 2 or 3 votes of its seats, that many present.",
-        "Caesar on a path: pass without a vote, but his laurel stays."]
+        "Caesar on a path: pass without a vote, but his laurel stays.", *AFTER]
     act(match, RED, "advance", committee="E3", path="p04")
     assert GAME.rules_help(match.view(BLUE), match.names) == [
-        "Answer yes or no on your screen.", "Supporters the mover needed get an I laurel each."]
+        "Answer yes or no on your screen.", "Supporters the mover needed get an I laurel each.", *AFTER]
 
 
 @pytest.mark.parametrize("key, value, chosen, words", [
@@ -318,7 +323,7 @@ def test_the_rules_help_of_a_turn_and_a_vote():
     ("do", "keep", {}, "Leave Caesar"),
     ("do", "pay", {}, "Give a laurel"),
     ("do", "bribe", {}, "bribe"),
-    ("committee", "E2", {}, "E2 3/5"),
+    ("committee", "E2", {}, "E2 3 of 5"),
     ("path", "p02", {}, "E2>A1 III"),
     ("path", "p16", {}, "C2>S II C"),
     ("path", "p01", {}, "E1>A1"),
