@@ -187,7 +187,7 @@ def test_a_modular_game_serves_every_method_from_its_modules_passing_every_argum
     assert game.describe_moves([{"what": "m"}], NAMES) == ("move_lines", ([{"what": "m"}], NAMES))
     assert game.standings(view, NAMES) == ("standings", (view, NAMES))
     assert game.check_invariants("s") is None and calls[-1] == ("check_invariants", ("s",))
-    assert game.rules_help(view, NAMES) == []  # its words have no HELP
+    assert game.rules_help(view, NAMES) == [MENU_HELP]  # its words have no HELP and no legend
     assert Game().last_moves(SimpleNamespace(moves=({"a": 1},))) == [{"a": 1}]
 
 
