@@ -24,19 +24,19 @@ from engine.testing import play_random
 
 # (game, players, seed) -> (actions played, sha256 of the final state, actions and result, first 16 digits)
 PINS = {
-    ("tenno", 2, 0): (48, "bd0f0649c748b1bc"),
-    ("tenno", 2, 1): (46, "23e2dc55f2ad0699"),
-    ("tenno", 5, 2): (101, "14d971f928bb5d02"),
-    ("tenno", 7, 0): (130, "b8373b7a1b4354d5"),
-    ("tenno", 7, 1): (128, "69b34eebb37e087a"),
-    ("quovadis", 3, 0): (419, "0431dfacbfe3522f"),
-    ("quovadis", 3, 1): (346, "80bc2acbec43fa9c"),
-    ("quovadis", 5, 0): (633, "bcc8eab19cf5595c"),
-    ("quovadis", 5, 2): (1023, "92a8521d12ba1e45"),
-    ("shadow", 2, 0): (114, "019fa92b3c1458d5"),
-    ("shadow", 2, 2): (122, "4544f2996ccb9965"),
-    ("shadow", 4, 0): (235, "d8c1bc98c6af1c14"),
-    ("shadow", 4, 1): (236, "747d6a78fb42d8ea"),
+    ('quovadis', 3, 0): (404, 'cc5c65994ef9b4ac'),
+    ('quovadis', 3, 1): (369, '02818cd9f706aa63'),
+    ('quovadis', 5, 0): (617, '5b8d5fb87535036a'),
+    ('quovadis', 5, 2): (947, '587573f74feff855'),
+    ('shadow', 2, 0): (124, '510794281ff7b154'),
+    ('shadow', 2, 2): (115, 'a7c5ce60254c7a8f'),
+    ('shadow', 4, 0): (245, '9f16b84de82d101b'),
+    ('shadow', 4, 1): (238, '75b232692ce0b4a8'),
+    ('tenno', 2, 0): (48, '8af5b9cc13ce5706'),
+    ('tenno', 2, 1): (55, 'fe29639b2e6a6060'),
+    ('tenno', 5, 2): (134, 'a792b31a0859ab7a'),
+    ('tenno', 7, 0): (146, '219d527d1425f57b'),
+    ('tenno', 7, 1): (164, '86d38fe83e52634d'),
 }
 
 
