@@ -1,5 +1,6 @@
 """Secrets, for every game: re-drawing what a seat may not know changes neither its view, nor a
-byte of its screen, nor a byte of what a serial seat pod would be sent."""
+byte of its screen, nor a byte of what a serial seat pod would be sent; and nothing hidden from
+anyone changes what the public channels show (the public snapshot, the console's messages)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,16 @@ import random
 import pytest
 
 from engine.games import all_games, get_game
+from engine.games.shadow import decisions, effects, phases
+from engine.match import Match
 from engine.rng import Rng
-from engine.testing import reachable_matches
+from engine.testing import random_action, reachable_matches
+from firmware.links.protocol import encode_face, encode_line, encode_table
+from firmware.public import PublicTable
 from firmware.table.faces import seat_face
 from firmware.table.menu import Menu
-from firmware.links.protocol import encode_face, encode_line
 from firmware.table.render import render_face
+from firmware.table.runtime import Runtime
 
 
 def _walk(menu: Menu, actions, rng: random.Random) -> None:
@@ -53,3 +58,63 @@ def test_view_screen_and_serial_bytes_do_not_depend_on_what_the_seat_may_not_kno
             assert encode_line(encode_face(seat, other_face)) == wire
             compared += 1
     assert compared > players * 10
+
+
+def console_line(snapshot) -> str:
+    """The console's table message for a snapshot, as it goes down the wire."""
+    return encode_line(encode_table(snapshot.public, snapshot.line, snapshot.steps, snapshot.names,
+                                    snapshot.result, snapshot.log))
+
+
+@pytest.mark.parametrize("game, players", [(g.name, g.max_players) for g in all_games()])
+def test_the_public_snapshot_and_the_console_line_do_not_depend_on_any_seats_secret(game, players):
+    compared = 0
+    every = max(3, get_game(game).max_actions // 150)
+    for match in reachable_matches(game, players, seed=players + 1, every=every):
+        if match.is_over:
+            continue
+        snapshot = PublicTable().build(match)
+        wire = console_line(snapshot)
+        for seat in range(players):
+            other = Match(match.game, match.header, match.game.redeal(match.state, seat, Rng.seeded(seat + 7)),
+                          match.actions)
+            again = PublicTable().build(other)
+            assert again == snapshot, f"the public snapshot shows something of {match.names[seat]}'s secrets"
+            assert console_line(again) == wire
+            compared += 1
+    assert compared > players * 10
+
+
+def _public_story(seed: int, options: dict, actions: list[dict] | None = None) -> tuple[list[dict], list]:
+    """Play a seeded two-player Shadow game at a runtime (or replay `actions`); return the actions
+    and every public snapshot's console line and prompt until the VP cards are turned up."""
+    runtime = Runtime(Match.new("shadow", 2, seed=seed, options=options), [None, None])
+    public = PublicTable().attach(runtime)
+    seen = []
+    public.subscribe(lambda snapshot: seen.append((console_line(snapshot), snapshot.steps, snapshot.moves))
+                     if snapshot.result is None else None)
+    match, rng, played = runtime.match, random.Random(seed), []
+    while not match.is_over:
+        action = actions[len(played)] if actions is not None else random_action(match, rng)
+        assert runtime.submit(action)
+        played.append(action)
+    return played, seen
+
+
+def _dearer_vp(monkeypatch) -> None:
+    gain = effects.gain_vp
+    for module in (effects, phases, decisions):
+        monkeypatch.setattr(module, "gain_vp", lambda state, seat, amount, reason: gain(state, seat, amount * 3 + 1,
+                                                                                         reason))
+
+
+@pytest.mark.parametrize("vp_open", [False, True])
+def test_hidden_vp_amounts_never_reach_the_console_or_the_public_snapshot(monkeypatch, vp_open):
+    actions, told = _public_story(6, {"vp_open": vp_open})
+    assert any(b"takes VP cards" in line or b" VP (" in line for line, *_ in told), "VP were taken"
+    _dearer_vp(monkeypatch)
+    _, again = _public_story(6, {"vp_open": vp_open}, actions)
+    if vp_open:
+        assert again != told, "open VP are told, so the comparison can fail"
+    else:
+        assert again == told, "the console or the public snapshot tells how many VP were taken"
