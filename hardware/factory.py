@@ -316,7 +316,8 @@ class _Opener:
         try:
             self.table.public_screen = open_screen(screen_config, self.table.backend,
                                                    label="public", recording=self.recording,
-                                                   buses=self.buses)
+                                                   buses=self.buses,
+                                                   pin_factory=self.table.pin_factory)
         except HardwareError as exc:
             if not self.missing_ok:
                 raise

@@ -1,18 +1,21 @@
-"""One-bit OLED screens: a luma device behind a small, checked surface.
+"""Screens: a luma device behind a small, checked surface.
 
 A ``Screen`` takes finished PIL images and sends a frame only when it differs
-from the last one sent. Real panels are driven by ``hardware.partial``'s
-subclasses of the luma.oled drivers, which put only the changed pages and
-columns on the bus (luma's own ``display()`` sends the whole frame every
-time). The builders choose the luma device per backend:
+from the last one sent. Seats have one-bit OLEDs, driven by
+``hardware.partial``'s subclasses of the luma.oled drivers, which put only the
+changed pages and columns on the bus (luma's own ``display()`` sends the
+whole frame every time). The public screen may also be a larger SPI panel
+(``hardware.large``: an SSD1322 OLED or a colour TFT), whose luma drivers
+send only the changed regions themselves. The builders choose the luma
+device per backend:
 
 - ``pi``: the driver named by the table over luma's ``i2c``,
   ``spi`` or ``gpio_cs_spi`` (imported only here, as they need Pi libraries),
   or, for a panel behind a TCA9548A, over a ``hardware.mux.MuxChannel`` on
   the bus it shares with the other panels behind that multiplexer;
-- ``mock`` and ``emulator``: luma.core's ``dummy``, which keeps the image; or,
-  with ``recording=True``, the real driver over a ``RecordingInterface`` so
-  the bytes a real bus would carry can be counted.
+- ``mock`` and ``emulator``: luma.core's ``dummy`` in the panel's mode, which
+  keeps the image; or, with ``recording=True``, the real driver over a
+  ``RecordingInterface`` so the bytes a real bus would carry can be counted.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ _DEVICE_ERRORS = (luma.core.error.Error, OSError)
 
 
 class Screen:
-    """A panel showing one-bit images of its own size.
+    """A panel showing images of its own size and mode ("1", or "RGB" on a colour TFT).
 
     Example::
 
@@ -55,7 +58,7 @@ class Screen:
         self.device = device
         self.name = name
         self.interface = interface
-        self._image = Image.new("1", device.size)
+        self._image = Image.new(device.mode, device.size)
         self._sent: bytes | None = None
         self._closed = False
         self.frames = 0  # frames sent to the panel so far (identical ones are skipped, not counted)
@@ -71,6 +74,11 @@ class Screen:
         return int(self.device.height)
 
     @property
+    def mode(self) -> str:
+        """The image mode the panel takes: "1" (one-bit) or "RGB" (colour)."""
+        return str(self.device.mode)
+
+    @property
     def size(self) -> tuple[int, int]:
         """``(width, height)`` of the images ``show`` takes."""
         return (self.width, self.height)
@@ -84,7 +92,8 @@ class Screen:
         """Send an image to the panel unless it is the one already there.
 
         Args:
-            image: Mode "1", exactly ``size``.
+            image: Exactly ``size``, in the panel's ``mode``; a one-bit image
+                shows on any panel (white on black on a colour one).
 
         Returns:
             True if a frame was sent, False if it was identical and skipped.
@@ -93,8 +102,10 @@ class Screen:
             ValueError: Wrong mode or size.
             ScreenError: The panel did not take the frame.
         """
-        if image.mode != "1":
-            raise ValueError(f"{self.name}: image mode must be '1', not {image.mode!r}")
+        if image.mode == "1" and self.mode != "1":
+            image = image.convert(self.mode)
+        if image.mode != self.mode:
+            raise ValueError(f"{self.name}: image mode must be {self.mode!r}, not {image.mode!r}")
         if image.size != self.size:
             raise ValueError(f"{self.name}: image size must be {self.size}, not {image.size}")
         if self._closed:
@@ -120,7 +131,7 @@ class Screen:
 
     def clear(self) -> bool:
         """Show a blank image; returns whether a frame was sent."""
-        return self.show(Image.new("1", self.size))
+        return self.show(Image.new(self.mode, self.size))
 
     def close(self) -> None:
         """Blank and switch off the panel and release its bus; safe to repeat."""
@@ -141,7 +152,8 @@ class Screen:
 
 
 def open_screen(config: ScreenConfig, backend: str, *, label: str,
-                recording: bool = False, buses: I2CBuses | None = None) -> Screen:
+                recording: bool = False, buses: I2CBuses | None = None,
+                pin_factory: Any = None) -> Screen:
     """Build the screen a table entry describes, for a backend.
 
     Args:
@@ -153,6 +165,8 @@ def open_screen(config: ScreenConfig, backend: str, *, label: str,
         buses: On a Pi, where panels behind a multiplexer get their shared
             bus; pass one for the whole table so they all share it (a panel
             opened without one gets a bus of its own).
+        pin_factory: The gpiozero factory a TFT's backlight line is switched
+            through (the table's; None for gpiozero's default).
 
     Raises:
         ScreenError: The panel or its bus cannot be opened.
@@ -160,43 +174,50 @@ def open_screen(config: ScreenConfig, backend: str, *, label: str,
     """
     name = f"{label} screen {config.describe()}"
     if backend == "pi":
-        return _pi_screen(config, name, buses)
+        return _pi_screen(config, name, buses, pin_factory)
     if backend in ("mock", "emulator"):
         if recording:
-            return driver_screen(config, RecordingInterface(), name=name)
+            return driver_screen(config, RecordingInterface(), name=name, pin_factory=pin_factory)
         return dummy_screen(config, name=name)
     raise ValueError(f"unknown backend {backend!r}")
 
 
 def dummy_screen(config: ScreenConfig, *, name: str) -> Screen:
-    """Build a screen on luma's ``dummy`` device, which only keeps the image."""
+    """Build a screen on luma's ``dummy`` device, which only keeps the image (in the panel's mode)."""
     from luma.core.device import dummy
 
-    device = dummy(width=config.width, height=config.height, rotate=config.rotate, mode="1")
+    device = dummy(width=config.width, height=config.height, rotate=config.rotate,
+                   mode=config.mode)
     return Screen(device, name=name)
 
 
-def driver_screen(config: ScreenConfig, interface: Any, *, name: str, driver: type | None = None) -> Screen:
+def driver_screen(config: ScreenConfig, interface: Any, *, name: str, driver: type | None = None,
+                  pin_factory: Any = None) -> Screen:
     """Build the partial-update driver for the panel the config names, over a serial interface.
 
     The driver sends its init sequence at once, so a missing panel fails here.
 
     Args:
         config: The panel.
-        interface: The luma serial interface it is driven through.
+        interface: The luma serial interface (or a ``RecordingInterface``).
         name: Says which panel this is in error messages.
         driver: A luma driver class to use instead of courtier's partial one
             (the bench's stock path).
+        pin_factory: For a TFT's backlight line (see ``open_screen``).
 
     Raises:
         ScreenError: The driver could not talk to the panel.
     """
     from hardware.partial import DRIVERS
 
-    driver = driver or DRIVERS[config.driver]
     try:
-        device = driver(interface, width=config.width, height=config.height,
-                        rotate=config.rotate)
+        if driver is not None or config.driver in DRIVERS:
+            device = (driver or DRIVERS[config.driver])(interface, width=config.width,
+                                                        height=config.height, rotate=config.rotate)
+        else:
+            from hardware.large import open_large_panel
+
+            device = open_large_panel(config, interface, pin_factory=pin_factory)
     except _DEVICE_ERRORS as exc:
         raise ScreenError(f"{name}: {exc}") from exc
     # Blank and switch off the panel at exit, which also spares the OLED.
@@ -222,7 +243,8 @@ def pi_interface(config: ScreenConfig, buses: I2CBuses | None) -> Any:
     return luma_serial.spi(**pins)
 
 
-def _pi_screen(config: ScreenConfig, name: str, buses: I2CBuses | None) -> Screen:
+def _pi_screen(config: ScreenConfig, name: str, buses: I2CBuses | None,
+               pin_factory: Any) -> Screen:
     try:
         interface = pi_interface(config, buses)
     except (*_DEVICE_ERRORS, ImportError) as exc:
@@ -230,7 +252,7 @@ def _pi_screen(config: ScreenConfig, name: str, buses: I2CBuses | None) -> Scree
         # luma imports only when an spi interface is made.
         raise ScreenError(f"{name}: {exc}") from exc
     try:
-        return driver_screen(config, interface, name=name)
+        return driver_screen(config, interface, name=name, pin_factory=pin_factory)
     except ScreenError:
         try:
             interface.cleanup()

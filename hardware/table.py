@@ -40,12 +40,16 @@ and only ``backend`` differs, so the path from file to device is one. Format::
     name = "Black"            # an empty seat the Pi plays itself
     bot = "normal"
 
-    [public_screen]           # optional larger screen for everyone; same keys as a seat screen
-    driver = "sh1106"
-    bus = "i2c"
-    port = 3
-    width = 128
-    height = 128
+    [public_screen]           # optional screen for everyone: the prompt, its steps, the events
+    driver = "ili9341"        # a colour TFT; or ssd1322, or any seat screen driver
+    bus = "spi"
+    port = 0
+    device = 1
+    gpio_dc = 24
+    gpio_rst = false          # the seats' SPI panels already pulse the shared reset
+    gpio_light = 12           # optional: the backlight line, switched on by courtier
+    width = 320
+    height = 240
 
     [web]                     # optional: the public table as a page on the local network
     port = 8080               # required in the block; off when the block is absent
@@ -80,6 +84,11 @@ Keys:
   ``normal`` or ``strong`` (or ``rules``, ``random``). A bot seat has no
   ``buttons``, ``encoder``, ``screen`` or ``serial``: its secrets stay in the
   Pi, and the table is told what to do with its pieces.
+- ``public_screen``: the keys of a seat's screen. Besides the one-bit OLEDs
+  it may be an SPI panel of luma.oled or luma.lcd: ``ssd1322`` (a 256x64
+  OLED, drawn one-bit), ``ili9341`` or ``st7789`` (colour TFTs, 320x240);
+  a TFT also takes ``gpio_light``, the pin of its backlight line when that is
+  not simply wired to 3.3 V.
 
 Beyond types, the wiring is checked: every pin is used once on the whole
 table (SPI screens may share their data/command line, which a panel only
@@ -126,7 +135,20 @@ _MODES = {
     "ssd1306": _SSD1306_MODES,
     "ssd1309": _SSD1306_MODES,
     "sh1106": frozenset({(128, 128), (128, 64), (128, 32)}),
+    # luma.oled's ssd1322 and luma.lcd's ili9341 list these; luma.lcd's st7789
+    # takes any size, and its ST7789V modules are 240x240 or 320x240 (landscape).
+    "ssd1322": frozenset({(256, 64), (256, 48), (256, 32), (128, 64), (128, 48), (128, 32),
+                          (64, 64), (64, 48), (64, 32)}),
+    "ili9341": frozenset({(320, 240), (240, 240), (320, 180)}),
+    "st7789": frozenset({(320, 240), (240, 240)}),
 }
+# A seat's screen shows a one-bit face; the public screen may be any of them.
+SEAT_DRIVERS = ("ssd1306", "ssd1309", "sh1106")
+PUBLIC_DRIVERS = tuple(_MODES)
+# Panels with no I2C side: luma drives them over SPI only.
+_SPI_ONLY = frozenset({"ssd1322", "ili9341", "st7789"})
+# Panels that take RGB images (luma.lcd's colour TFTs, with a backlight line).
+COLOUR_DRIVERS = frozenset({"ili9341", "st7789"})
 _BUSES = ("i2c", "spi")
 
 _TOP_KEYS = ("table", "seat", "public_screen", "web")
@@ -139,7 +161,7 @@ BOT_KINDS = ("easy", "normal", "strong", "rules", "random")
 TABLE_LANGUAGES = ("en", "zh_Hant", "zh_Hans")
 _SCREEN_KEYS = ("driver", "bus", "port", "rotate", "width", "height")
 _BUS_KEYS = {"i2c": ("address", "mux", "channel"),
-             "spi": ("device", "gpio_dc", "gpio_rst", "gpio_cs")}
+             "spi": ("device", "gpio_dc", "gpio_rst", "gpio_cs", "gpio_light")}
 _ENCODER_KEYS = ("a", "b", "push")
 _SERIAL_KEYS = ("port", "baudrate")
 
@@ -211,6 +233,12 @@ class ScreenConfig:
     height: int = 64
     mux: int | None = None
     channel: int | None = None
+    gpio_light: int | None = None
+
+    @property
+    def mode(self) -> str:
+        """The image mode the panel takes: "RGB" for a colour TFT, else "1"."""
+        return "RGB" if self.driver in COLOUR_DRIVERS else "1"
 
     def describe(self) -> str:
         """Say which panel this is, for messages.
@@ -234,7 +262,7 @@ class ScreenConfig:
         if self.bus != "spi":
             return ()
         pairs = (("gpio_dc", self.gpio_dc), ("gpio_rst", self.gpio_rst),
-                 ("gpio_cs", self.gpio_cs))
+                 ("gpio_cs", self.gpio_cs), ("gpio_light", self.gpio_light))
         return tuple((key, pin) for key, pin in pairs if pin is not None)
 
 
@@ -336,7 +364,15 @@ def parse_table(text: str, source: str = "<string>") -> TableConfig:
     return _Parser(text, source).table(data)
 
 
-def emulator_table(seats: int, names: list[str] | None = None) -> TableConfig:
+# The emulated table's public screen (``courtier play`` and ``demo`` without a
+# table file): a 256x64 SSD1322, wide enough to read from every seat. Its SPI
+# lines are left unset, as nothing is wired on the emulated table.
+EMULATOR_PUBLIC_SCREEN = ScreenConfig(driver="ssd1322", bus="spi", port=0, device=0,
+                                      width=256, height=64)
+
+
+def emulator_table(seats: int, names: list[str] | None = None,
+                   public_screen: ScreenConfig | None = None) -> TableConfig:
     """Build an emulator table for a number of seats without a file.
 
     Pins are handed out in order, three per seat, and the (dummy) screens get
@@ -345,6 +381,7 @@ def emulator_table(seats: int, names: list[str] | None = None) -> TableConfig:
     Args:
         seats: Number of seats, 1 to 8.
         names: Seat names; default "Seat 1", "Seat 2", ...
+        public_screen: The table's public screen, if any (e.g. ``EMULATOR_PUBLIC_SCREEN``).
 
     Returns:
         The table, with backend "emulator".
@@ -374,7 +411,7 @@ def emulator_table(seats: int, names: list[str] | None = None) -> TableConfig:
         seat_configs.append(SeatConfig(index=index, name=name,
                                        buttons=ButtonPins(prev, nxt, ok), screen=screen))
     config = TableConfig(seats=tuple(seat_configs), name="Emulated table",
-                         backend="emulator", source=source)
+                         backend="emulator", public_screen=public_screen, source=source)
     _Parser("", source).check_wiring(config)
     return config
 
@@ -585,7 +622,8 @@ class _Parser:
 
         public = None
         if "public_screen" in data:
-            public = self._screen(self._section("public_screen"), None, data["public_screen"])
+            public = self._screen(self._section("public_screen"), None, data["public_screen"],
+                                  PUBLIC_DRIVERS)
 
         web = None
         if "web" in data:
@@ -636,15 +674,27 @@ class _Parser:
                               required=_ENCODER_KEYS)
             encoder = EncoderPins(**{key: self._pin(place, f"encoder.{key}", pins[key])
                                      for key in _ENCODER_KEYS})
-        screen = self._screen(place, "screen", raw["screen"])
+        screen = self._screen(place, "screen", raw["screen"], SEAT_DRIVERS)
         return SeatConfig(index=index, name=name, buttons=buttons, encoder=encoder,
                           screen=screen)
 
-    def _screen(self, place: _Place, key: str | None, raw: object) -> ScreenConfig:
+    def _screen(self, place: _Place, key: str | None, raw: object,
+                drivers: tuple[str, ...]) -> ScreenConfig:
         every_key = _SCREEN_KEYS + _BUS_KEYS["i2c"] + _BUS_KEYS["spi"]
         raw = self._keys(place, key, raw, every_key, required=("driver", "bus"))
-        driver = self._text_value(place, _join(key, "driver"), raw["driver"], tuple(_MODES))
+        driver = self._text_value(place, _join(key, "driver"), raw["driver"])
+        if driver not in drivers:
+            detail = f"unknown value {driver!r} (expected one of: {', '.join(drivers)})"
+            if driver in _MODES:
+                detail = (f"a seat's screen is a one-bit OLED ({', '.join(drivers)}); "
+                          f"{driver} may be the public screen")
+            raise self._fail(place, _join(key, "driver"), detail)
         bus = self._text_value(place, _join(key, "bus"), raw["bus"], _BUSES)
+        if driver in _SPI_ONLY and bus != "spi":
+            raise self._fail(place, _join(key, "bus"), f'{driver} is an SPI panel; set bus = "spi"')
+        if "gpio_light" in raw and driver not in COLOUR_DRIVERS:
+            raise self._fail(place, _join(key, "gpio_light"),
+                             f"{driver} has no backlight; only {', '.join(sorted(COLOUR_DRIVERS))} do")
         for name in raw:
             if name not in _SCREEN_KEYS + _BUS_KEYS[bus]:
                 other = "spi" if bus == "i2c" else "i2c"
@@ -679,6 +729,9 @@ class _Parser:
         rst = raw.get("gpio_rst", _SPI_RST)
         if rst is True:
             raise self._fail(place, _join(key, "gpio_rst"), T_("must be a pin or false"))
+        light = raw.get("gpio_light")
+        if light is not None:
+            light = self._pin(place, _join(key, "gpio_light"), light)
         cs = raw.get("gpio_cs")
         if cs is not None:
             cs = self._pin(place, _join(key, "gpio_cs"), cs)
@@ -692,7 +745,7 @@ class _Parser:
             device=self._int(place, _join(key, "device"), raw.get("device", 0), 0, 255),
             gpio_dc=self._pin(place, _join(key, "gpio_dc"), raw.get("gpio_dc", _SPI_DC)),
             gpio_rst=None if rst is False else self._pin(place, _join(key, "gpio_rst"), rst),
-            gpio_cs=cs)
+            gpio_cs=cs, gpio_light=light)
 
     def _serial(self, place: _Place, raw: object) -> SerialSeatConfig:
         raw = self._keys(place, "serial", raw, _SERIAL_KEYS, required=("port",))

@@ -345,3 +345,18 @@ def test_the_selftest_command_on_an_emulated_table_says_which_key_to_press(tmp_p
     assert args.func(args) == 1
     text = capsys.readouterr().out
     assert "Seat 1 Red: press PREV (key q) ... no answer" in text
+
+
+@pytest.mark.parametrize("block", [
+    'driver = "ili9341"\nbus = "spi"\ngpio_light = 12\nwidth = 320\nheight = 240\n',
+    'driver = "ssd1322"\nbus = "spi"\nwidth = 256\nheight = 64\n',
+])
+def test_a_larger_public_screen_is_lit_with_the_tables_card(block):
+    """The self-test's one-bit card shows on an SSD1322 and, white on black, on a colour TFT."""
+    with open_table(parse_table(TABLE + "\n[public_screen]\n" + block), "mock", recording=True) as table:
+        code, text, _presser = run(table)
+        shown = table.public_screen.image
+        card = selftest._card(table.public_screen.size, "", "Test table", "self-test")
+    assert code == 0 and "Summary: 4 of 4 screens" in text
+    assert "  ok    public screen: " in text
+    assert shown.tobytes() == card.convert(shown.mode).tobytes()
