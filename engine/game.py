@@ -7,8 +7,8 @@ actions; it never reads a state.
 
 Must override: `setup`, `pending`, `legal_actions`, `perform`, `result`,
 `view`, `public_view`, `physical` (the real table, see `engine.physical`),
-and the words: `public_prompt`, `header`, `panel`, `ask`, `label`,
-`describe_event`, `describe_moves`. The words are functions of a view (or
+`taken_back` (what an undo tells), and the words: `public_prompt`,
+`header`, `panel`, `ask`, `label`, `describe_event`, `describe_moves`. The words are functions of a view (or
 of public steps) and the seat names only, so a screen cannot show what its
 seat may not know.
 May override: `seat_names`, `redeal` (for the secrets property tests),
@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Sequence
 from .flow import Flow
 from .i18n import N_, _
 from .options import RuleOption
+from .physical import tell
 from .rng import Rng
 
 Action = dict[str, Any]
@@ -135,6 +136,15 @@ class Game:
         """Return the physical steps of the last action (of the setup before any), whole."""
         return list(state.moves)
 
+    def taken_back(self, state: Any, action: Action, steps: list[dict[str, Any]]) -> dict[str, Any]:
+        """Make the state, just replayed without `action`, tell the table that it was taken back and
+        the `steps` that reverse it, as its last action's events; return that event."""
+        raise NotImplementedError
+
+    def action_title(self, action: Action) -> str:
+        """Name an action's kind for a question about it ("row arrangement": "Undo Green's row arrangement?")."""
+        return str(action.get("do", ""))
+
     # --- words, from a view and the seat names alone ----------------------
     def public_prompt(self, view: View, names: Sequence[str]) -> Prompt:
         """Return the public line and physical steps for the current moment, from the public view."""
@@ -204,12 +214,14 @@ class ModularGame(Game):
     A subclass names its modules and its facts; every method of `Game` is then
     served by a function of the same name in them:
 
-    - `rules`: setup, pending, legal_actions, perform, result, redeal, check_invariants;
+    - `rules`: setup, pending, legal_actions, perform, result, redeal, check_invariants,
+      keep_events (the state's last action's events, set anew after an undo);
     - `views`: view, public_view;
     - `tabletop`: physical (the state's real table);
     - `text`: prompt (the public prompt), header, panel, ask, label,
-      describe_event, move_lines (words of physical steps), standings, and
-      HELP (phase -> lines of rules help).
+      describe_event, move_lines (words of physical steps), standings,
+      ACTIONS (an action's kind -> its name) and HELP (phase -> lines of
+      rules help).
     """
 
     rules: ClassVar[Any]
@@ -260,6 +272,17 @@ class ModularGame(Game):
 
     def physical(self, state: Any) -> Any:
         return self.tabletop.physical(state)
+
+    def taken_back(self, state: Any, action: Action, steps: list[dict[str, Any]]) -> dict[str, Any]:
+        event: dict[str, Any] = {"type": "undo", "seat": action["seat"], "do": action["do"]}
+        state.moves = []
+        tell(state, event, *steps)
+        self.rules.keep_events(state, [event])
+        return event
+
+    def action_title(self, action: Action) -> str:
+        title = getattr(self.text, "ACTIONS", {}).get(action.get("do"))
+        return _(title) if title else str(action.get("do", ""))
 
     def seat_names(self, players: int) -> list[str]:
         return list(self.colours[:players]) if len(self.colours) >= players else super().seat_names(players)

@@ -20,6 +20,7 @@ from .game import Action, Game, Prompt, Result, View
 from .games import get_game
 from .i18n import reader_names
 from .options import resolve_options
+from .physical import inverse
 from .rng import Rng
 
 FORMAT_VERSION = 1
@@ -108,6 +109,7 @@ class Match:
         self._legal.clear()
         self._result = _UNKNOWN
         self.changes += 1
+        self._undone = False  # set by `undo`: the state's steps are then an undo's, not its last action's
 
     # --- building -------------------------------------------------------
     @classmethod
@@ -240,11 +242,29 @@ class Match:
             raise IllegalAction(f"{self.names[seat]}: {describe_action(action)} is not a legal {action['do']!r} now")
 
     def take_back(self) -> None:
-        """Take the last action back: undo is replay minus the tail."""
+        """Take the last action back quietly: replay minus the tail (an action that could not be saved)."""
         if not self.actions:
             raise IllegalAction("there is nothing to take back")
         again = Match.replay(self.header, self.actions[:-1])
         self.state, self.actions = again.state, again.actions
+
+    def undo(self) -> dict[str, Any]:
+        """Take the last action back at the table; return the public event that says so.
+
+        Unlike `take_back`, the state afterwards tells the table what was taken
+        back and the physical steps that reverse it (the action's own steps
+        turned around), as the last action's events, so every public channel
+        shows them.
+        """
+        if not self.actions:
+            raise IllegalAction("there is nothing to take back")
+        action = self.actions[-1]
+        acted = Match.replay(self.header, self.actions).state if self._undone else self.state
+        undone = self.game.last_moves(acted)
+        self.take_back()
+        event = self.game.taken_back(self.state, action, inverse(undone))
+        self._undone = True
+        return event
 
     # --- what may be seen -------------------------------------------------
     def view(self, seat: int) -> View:

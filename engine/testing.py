@@ -57,7 +57,7 @@ def play_on_table(game: str, players: int, seed: int, options: dict[str, Any] | 
                   undo: float = 0.1, moves_of: Callable[[Match], list[Move]] | None = None) -> Match:
     """Play a seeded random game, taking an action back now and then (`undo`), and keep a model of
     the real table by its steps alone: the setup's, every action's, and the inverse of an action
-    taken back. After every action the model must equal the game's own projection of the state
+    taken back (which the undo must tell). After every action the model must equal the game's own projection of the state
     (`Game.physical`), and the public events must carry exactly the public form of the steps;
     raise AssertionError naming the action and the places that differ.
 
@@ -69,21 +69,28 @@ def play_on_table(game: str, players: int, seed: int, options: dict[str, Any] | 
     rng = random.Random(seed)
     table = Table()
     _lay(match, table, moves_of(match), "the setup")
+    made: list[tuple[list[Move], list[Move]]] = []  # each action's steps: the game's, and those laid
     for _ in range(match.game.max_actions):
         if match.is_over:
             break
         if match.actions and rng.random() < undo:
             what = f"taking back action {len(match.actions)} {match.actions[-1]}"
-            undone = moves_of(match)
-            match.take_back()
-            _lay(match, table, inverse(undone), what)
+            whole, laid = made.pop()
+            event = match.undo()
+            assert match.game.last_moves(match.state) == inverse(whole), \
+                f"{what}: the undo does not tell the action's steps turned around"
+            assert event["moves"] == [public(s) for s in inverse(whole)], \
+                f"{what}: the undo's event does not carry the public form of its steps"
+            _lay(match, table, inverse(laid), what)
         else:
             action = random_action(match, rng)
             what = f"action {len(match.actions) + 1} {action}"
             events = match.apply(action)
-            assert event_moves(events) == [public(s) for s in match.game.last_moves(match.state)], \
+            whole = match.game.last_moves(match.state)
+            assert event_moves(events) == [public(s) for s in whole], \
                 f"{what}: the public events do not carry the public form of its steps"
-            _lay(match, table, moves_of(match), what)
+            made.append((whole, moves_of(match)))
+            _lay(match, table, made[-1][1], what)
     return match
 
 

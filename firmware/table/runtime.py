@@ -478,7 +478,7 @@ class Runtime:
                 self._save_failed(err)
                 raise
         self.save_fault = ""
-        self.match.take_back()
+        self.match.undo()  # the table is told what is taken back, and the steps that reverse it
         self._menus_changed()
         for listener in self.listeners:
             listener(self.match, None, [{"type": "undo"}])

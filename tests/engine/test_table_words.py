@@ -8,7 +8,6 @@ from engine.games.shadow import data
 from engine.games.shadow.position import position
 from engine.match import Match
 from engine.physical import inverse
-from engine.testing import quovadis_position, tenno_position
 
 
 def act(match: Match, seat: int, do: str, **fields):
@@ -16,41 +15,85 @@ def act(match: Match, seat: int, do: str, **fields):
 
 
 def undo_words(match: Match) -> list[str]:
-    """The words of the steps that take the last action back, as a table would be told them."""
-    return match.game.describe_moves(inverse(match.prompt().moves), match.names)
+    """Take the last action back; return what the table is told then, but for what to do next."""
+    told = Match.replay(match.header, match.actions).prompt().moves  # the last action's steps, as it was made
+    match.undo()
+    prompt = match.prompt()
+    assert prompt.moves == tuple(inverse(told))
+    return list(prompt.steps[:1 + len(match.game.describe_moves(prompt.moves, match.names))])
 
 
 # --- undo tells the steps that reverse the action -----------------------------------------
 
-def test_taking_back_a_tenno_swap_tells_the_owner_to_put_the_cards_back_out_of_sight():
-    match = tenno_position(3, {0: [9, 2, 3], 1: [7, 2, 3]})
-    act(match, 0, "attack", slot=0, target=1, target_slot=0)
+def tenno_after_a_fight() -> Match:
+    """Two rows of peasants; Red's Peasant 3 has taken Blue's Peasant 1."""
+    match = Match.new("tenno", 2, seed=0, options={"start_seat": 0})
+    for seat in (0, 1):
+        act(match, seat, "arrange", order=[1, 2, 3])
+    act(match, 0, "attack", slot=2, target=1, target_slot=0)
     act(match, 1, "defend", monk=False)
+    return match
+
+
+def quovadis_with_laurels() -> Match:
+    """A seeded Quo Vadis game played until Blue holds an I laurel and Green a IV."""
+    import random
+
+    from engine.testing import random_action
+
+    match = Match.new("quovadis", 3, seed=0, options={"start_seat": 0})
+    rng = random.Random(0)
+    while not any(p.laurels for p in match.state.seats):
+        match.apply(random_action(match, rng, free=0))
+    assert [p.laurels for p in match.state.seats] == [[], ["I"], ["IV"]]
+    return match
+
+
+def shadow_at_phase_four() -> Match:
+    match = Match.new("shadow", 3, seed=0, options={"start_seat": 2})
+    while match.state.phase == "setup":
+        seat = match.pending()[0]
+        match.apply(match.legal_actions(seat)[0])
+    return match
+
+
+def test_taking_back_a_tenno_swap_tells_the_owner_to_put_the_cards_back_out_of_sight():
+    match = tenno_after_a_fight()
     act(match, 1, "refill", slot=0, card=8)
     act(match, 0, "swap", slot=0, card=4)
     assert match.prompt().steps[:2] == ("Red: take the card in slot 1 into your hand, out of sight",
                                          "Red: lay the hand card your screen names face down in slot 1")
-    assert undo_words(match) == ["Red: take the card in slot 1 back into your hand, out of sight",
+    assert undo_words(match) == ["Red's swap is taken back",
+                                 "Red: take the card in slot 1 back into your hand, out of sight",
                                  "Red: lay back face down in slot 1 the card your screen shows there"]
+    assert match.prompt().line == "Red may swap a row card with a hand card"
 
 
 def test_taking_back_a_tenno_fight_tells_where_each_card_returns_and_which_way_up():
-    match = tenno_position(2, {0: [9, 2, 3], 1: [7, 2, 3]})
-    act(match, 0, "attack", slot=0, target=1, target_slot=0)
-    act(match, 1, "defend", monk=False)
+    match = tenno_after_a_fight()
     assert undo_words(match) == [
-        "Red: turn your slot 1 face up: Daimyo 9",
-        "Move Blue's Samurai 7 from Red's prisoner pile to Blue's slot 1, face up",
-        "Blue: turn Samurai 7 face down again in slot 1",
+        "Blue's defence is taken back",
+        "Red: turn your slot 3 face up: Peasant 3",
+        "Move Blue's Peasant 1 from Red's prisoner pile to Blue's slot 1, face up",
+        "Blue: turn Peasant 1 face down again in slot 1",
     ]
 
 
+def test_two_undos_in_a_row_each_tell_the_reversal_of_their_own_action():
+    match = tenno_after_a_fight()
+    assert undo_words(match)[0] == "Blue's defence is taken back"
+    assert undo_words(match) == ["Red's attack is taken back", "Red: turn Peasant 3 face down again in slot 3"]
+    assert match.prompt().line == "Red attacks: choose a card and a target"
+
+
 def test_taking_back_a_quo_vadis_laurel_gift_tells_the_receiver_to_hand_it_back_face_down():
-    match = quovadis_position(3, {}, laurels={1: ["IV"]})
-    act(match, 1, "pay", to=0, token="IV")
-    assert "Blue: hand Red, face down, the laurel you chose on your screen" in match.prompt().steps
-    assert undo_words(match) == ["Red: hand Blue back, face down, the laurel Blue gave you"]
-    assert "IV" not in " ".join(match.prompt().steps + tuple(undo_words(match)))  # its value stays secret
+    match = quovadis_with_laurels()
+    act(match, 2, "pay", to=0, token="IV")
+    assert "Yellow: hand Red, face down, the laurel you chose on your screen" in match.prompt().steps
+    assert "IV" not in " ".join(match.prompt().steps)  # its value stays secret
+    assert undo_words(match) == ["Yellow's laurel gift is taken back",
+                                 "Red: hand Yellow back, face down, the laurel Yellow gave you"]
+    assert "IV" not in " ".join(match.prompt().steps)
 
 
 def test_at_the_end_of_quo_vadis_each_player_turns_their_own_laurels_face_up_told_once_per_pile():
@@ -67,12 +110,13 @@ def test_at_the_end_of_quo_vadis_each_player_turns_their_own_laurels_face_up_tol
 # --- payments, purchases and aging say every piece that changes ------------------------------
 
 def test_a_shadow_purchase_moves_the_buyers_thaler_marker_and_lays_the_card_in_front_of_them():
-    match = position(3, phase="actions", emperor=2, thalers={2: 7})
+    match = shadow_at_phase_four()
     act(match, 2, "buy", card="church")
     assert match.prompt().steps[:3] == ("Green buys Church influence for 2",
                                         "Move Green's thaler marker from 7 to 5",
                                         "Lay a card from the Church influence stack face up in front of Green")
-    assert undo_words(match) == ["Put Green's Church influence card back on its stack",
+    assert undo_words(match) == ["Green's purchase is taken back",
+                                 "Put Green's Church influence card back on its stack",
                                  "Move Green's thaler marker from 5 to 7"]
 
 
@@ -171,3 +215,5 @@ def test_each_step_of_a_menu_asks_its_own_question():
     assert shadow.game.ask(shadow_view, shadow.names, "do") == "Your turn: act or pass"
     assert shadow.game.ask(shadow_view, shadow.names, "card") == "Which card?"
     assert shadow.game.ask(shadow_view, shadow.names, "area") == "Which electorate?"
+
+

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import os
 
@@ -200,7 +201,10 @@ def test_undo_replays_without_the_last_action_and_is_journalled(table, tmp_path)
         press(table, runtime, seat, "ok")
     before_last = Match.replay(match.header, match.actions[:-1]).state
     assert runtime.undo() is True
-    assert runtime.match.state == before_last and runtime.match.state.phase == "setup"
+    after = runtime.match.state  # as before the last action, but for telling the table what was taken back
+    assert dataclasses.replace(after, recent=before_last.recent, moves=before_last.moves) == before_last
+    assert after.phase == "setup" and after.recent[0]["type"] == "undo"
+    assert runtime.match.prompt().steps[0] == "Green's row arrangement is taken back"
     assert "Order your peasants:" in screen_text(table, runtime, 2)
     assert journals.load(path).actions == runtime.match.actions
     assert runtime.undo() and runtime.undo() and not runtime.undo()

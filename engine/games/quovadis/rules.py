@@ -239,6 +239,11 @@ def perform(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
     return events
 
 
+def keep_events(state: QuoVadisState, events: list[dict[str, Any]]) -> None:
+    """Keep `events` as the last action's public events (an undo's, which tell its reversal)."""
+    state.recent = events
+
+
 def _place(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
     seat, committee = action["seat"], action["committee"]
     state.seats[seat].reserve -= 1

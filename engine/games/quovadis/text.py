@@ -155,7 +155,15 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
         return _("Player {n} in the Senate: laurels shown: {totals}").format(n=event["entered"], totals=totals)
     if kind == "end":
         return _("The Senate is full")
+    if kind == "undo":
+        what = _(ACTIONS[event["do"]]) if event["do"] in ACTIONS else event["do"]
+        return _("{who}'s {what} is taken back").format(who=who, what=what)
     return kind
+
+
+ACTIONS = {"place": N_("senator placement"), "advance": N_("advance"), "support": N_("answer"),
+           "refuse": N_("answer"), "reward": N_("I-laurel payment"), "caesar": N_("Caesar move"),
+           "keep": N_("choice to leave Caesar"), "pay": N_("laurel gift")}
 
 
 # --- the real board's steps, in words ----------------------------------------------
@@ -257,7 +265,10 @@ def told(events: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
     """The last action's physical steps in words, and what else the table must hear of it."""
     lines: list[str] = []
     for event in events:
-        if event.get("moves"):
+        if event["type"] == "undo":
+            lines.append(describe_event(event, names))
+            lines += move_lines(event.get("moves", ()), names)
+        elif event.get("moves"):
             lines += move_lines(event["moves"], names)
             if event["type"] == "collect" and not event["refill"]:
                 lines.append(_("The bag is empty: that diamond stays empty"))

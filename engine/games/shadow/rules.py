@@ -134,6 +134,11 @@ def perform(state: ShadowState, action: Action) -> list[dict[str, Any]]:
     return events
 
 
+def keep_events(state: ShadowState, events: list[dict[str, Any]]) -> None:
+    """Keep `events` as the last action's public events (an undo's, which tell its reversal)."""
+    state.changes = events
+
+
 def phase_done(state: ShadowState) -> bool:
     return not state.tasks and state.cursor >= len(PHASE_STEPS[state.phase])
 

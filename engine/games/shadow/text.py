@@ -358,6 +358,8 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
         return _("Emperor {who}'s rights for round {r}").format(who=name, r=event["round"])
     if kind == "game_over":
         return _("The game ends after round {r}").format(r=event["round"])
+    if kind == "undo":
+        return taken_back_line(event, names)
     if kind == "done":
         return _("{who}: done").format(who=name)
     return kind
@@ -385,7 +387,24 @@ def headline(event: dict[str, Any], names: Sequence[str], name: str) -> str:
         return _("The game ends after round {r}").format(r=event["round"])
     if kind == "aging":
         return _("Aging")
+    if kind == "undo":
+        return taken_back_line(event, names)
     return ""
+
+
+ACTIONS = {"place": N_("placement"), "done": N_("Done"), "crown": N_("choice for the throne"),
+           "son": N_("son's placement"), "propose": N_("marriage offer"), "nunnery": N_("nunnery"),
+           "accept": N_("yes to the marriage"), "refuse": N_("refusal"), "buy": N_("purchase"),
+           "privilege": N_("privilege"), "knight": N_("knight action"), "pass": N_("pass"),
+           "gray": N_("Gray eminence choice"), "church": N_("Church influence choice"),
+           "excommunicate": N_("excommunication"), "tie": N_("tie-break"), "elect": N_("elector choice"),
+           "return": N_("knight push"), "vote": N_("vote"), "retire": N_("old emperor's placement"),
+           "empire_city": N_("empire city"), "move_city": N_("empire city move")}
+
+
+def taken_back_line(event: dict[str, Any], names: Sequence[str]) -> str:
+    what = _(ACTIONS[event["do"]]) if event["do"] in ACTIONS else event["do"]
+    return _("{who}'s {what} is taken back").format(who=names[event["seat"]], what=what)
 
 
 def _thalers(event: dict[str, Any], names: Sequence[str], name: str) -> str:

@@ -248,6 +248,11 @@ def perform(state: TennoState, action: Action) -> list[dict[str, Any]]:
     return state.recent
 
 
+def keep_events(state: TennoState, events: list[dict[str, Any]]) -> None:
+    """Keep `events` as the last action's public events (an undo's, which tell its reversal)."""
+    state.recent = events
+
+
 def _arrange(state: TennoState, action: Action) -> list[dict[str, Any]]:
     seat = action["seat"]
     player = state.seats[seat]

@@ -176,7 +176,19 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
         return _("{who} skips the reward").format(who=who)
     if kind == "end":
         return _("{who} cannot refill: the game ends").format(who=who)
+    if kind == "undo":
+        return taken_back_line(event, names)
     return kind
+
+
+ACTIONS = {"arrange": N_("row arrangement"), "attack": N_("attack"), "defend": N_("defence"),
+           "decline": N_("no second attack"), "pass": N_("pass"), "refill": N_("refill"), "swap": N_("swap"),
+           "reorder": N_("row swap"), "peek": N_("peek"), "skip": N_("skipped reward")}
+
+
+def taken_back_line(event: dict[str, Any], names: Sequence[str]) -> str:
+    what = _(ACTIONS[event["do"]]) if event["do"] in ACTIONS else event["do"]
+    return _("{who}'s {what} is taken back").format(who=names[event["seat"]], what=what)
 
 
 def fight_line(f: dict[str, Any], names: Sequence[str]) -> str:
@@ -313,8 +325,8 @@ def told(events: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
     """The last action's fights and physical steps, in words."""
     lines: list[str] = []
     for event in events:
-        if event["type"] == "fight":
-            lines.append(fight_line(event, names))
+        if event["type"] in ("fight", "undo"):
+            lines.append(describe_event(event, names))
         lines += move_lines(event.get("moves", ()), names)
     return lines
 
