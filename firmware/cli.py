@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import logging
 import sys
@@ -56,7 +57,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     from hardware.factory import open_table
-    from hardware.table import emulator_table
+    from hardware.table import EMULATOR_PUBLIC_SCREEN, emulator_table, load_table
 
     from engine.bots import make_bot
 
@@ -71,22 +72,36 @@ def cmd_demo(args: argparse.Namespace) -> int:
     printer = Printer()
     recorder = log = None
     print(_("{title}, {players} players, seed {seed}").format(title=_(game.title), players=players, seed=args.seed))
-    with open_table(emulator_table(players, list(match.names)), "mock") as table:
+    if args.table:
+        config = load_table(Path(args.table))
+        if players > len(config.seats):
+            raise HardwareError(f"{players} players need {players} seats; {args.table} has {len(config.seats)}")
+        config = dataclasses.replace(config, seats=config.seats[:players])
+    else:
+        config = emulator_table(players, list(match.names), public_screen=EMULATOR_PUBLIC_SCREEN)
+    with open_table(config, "mock") as table:
         seat_lang = {seat: args.lang for seat in range(players)} if args.lang else None
         runtime = Runtime(match, [seat.screen for seat in table.seats], journal, listeners=[printer],
                           languages=seat_lang)
+        moment = 0.0  # the public screen's clock: between two moves the table reads every page
         if args.record:
             from .emulator import Recorder
-            from .public import PublicTable
+            from .public import PublicDisplay, PublicTable
 
             log = PublicTable().attach(runtime)
-            recorder = Recorder(args.record, kind="png" if args.record.endswith("/") else "gif", log=log)
+            display = None
+            if table.public_screen is not None:
+                display = PublicDisplay(table.public_screen, clock=lambda: moment).follow(log)
+            recorder = Recorder(args.record, kind="png" if args.record.endswith("/") else "gif", log=log,
+                                public=display)
         if recorder is not None:
             recorder.record(runtime)
         # The level's iteration budget alone, no wall time: the same seed plays the same game.
         bots = [make_bot(args.bots, args.seed * 1000 + seat) for seat in range(players)]
         printer(match, None, [])
         while not match.is_over:
+            if recorder is not None and recorder.public is not None:
+                moment = recorder.public.show_all(moment)
             seat = match.pending()[0]
             runtime.submit(bots[seat].choose(game, match.state, seat, len(match.actions)))
             if recorder is not None:
@@ -199,6 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--bots", choices=KINDS, default="easy",
                       help=_("how the bots play: easy (default), normal, strong, rules (the simple "
                              "rule-based player) or random"))
+    demo.add_argument("--table", help=_("emulate the screens of this table file (its public screen too)"))
     add_language_option(demo)
     demo.set_defaults(func=cmd_demo)
 

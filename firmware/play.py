@@ -28,7 +28,8 @@ from .exits import StartupError
 from .table.paths import state_dir
 from .report import print_result
 from .table.runtime import Runtime
-from .public import PublicTable
+from .public import PublicDisplay, PublicTable
+from .table.runtime import DeviceFault
 
 _log = logging.getLogger(__name__)
 
@@ -36,7 +37,7 @@ _log = logging.getLogger(__name__)
 def cmd_play(args: argparse.Namespace) -> int:
     from hardware.errors import TableConfigError
     from hardware.factory import backend_name, open_table
-    from hardware.table import emulator_table, load_table
+    from hardware.table import EMULATOR_PUBLIC_SCREEN, emulator_table, load_table
 
     from .table.lock import TableLock
     from .table.session import open_session, prepare_state_dir
@@ -51,7 +52,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         if not getattr(args, "lang", None) and config.language:
             set_language(config.language)  # the table file's language, unless --lang says another
     else:
-        config = emulator_table(args.players or (game.min_players + 1 if game else 3))
+        config = emulator_table(args.players or (game.min_players + 1 if game else 3),
+                                public_screen=EMULATOR_PUBLIC_SCREEN)
     backend = backend_name(config.backend)
     ui = args.ui or ("none" if backend == "pi" else "terminal")
     if ui in ("terminal", "braille") and not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -88,11 +90,12 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
                early: Any = None) -> int:
     """Run the session's game on the table: `early`, the table file's table already open, or a new one."""
     from hardware.factory import open_table
-    from hardware.table import emulator_table
+    from hardware.table import EMULATOR_PUBLIC_SCREEN, emulator_table
 
     match = session.match
     if not args.table and len(config.seats) != match.header.players:
-        config = emulator_table(match.header.players)  # a resumed game keeps its own player count
+        # A resumed game keeps its own player count.
+        config = emulator_table(match.header.players, public_screen=EMULATOR_PUBLIC_SCREEN)
     bots = bot_seats(config.seats[: match.header.players], args.bot, match.header.players)
     with (contextlib.nullcontext(early) if early is not None else open_table(config, backend)) as table:
         panels, serial_seats = seat_panels(table.seats[: match.header.players])
@@ -108,6 +111,7 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
 
             players = BotSeats(runtime, bots, seed=args.bot_seed)
         public = PublicTable(bots=bots).attach(runtime)
+        display = public_display(runtime, public, table)
         for message in session.messages:
             public.note(message)
         if session.alarm:  # a saved game lost to the table: every seat is shown where it is kept
@@ -124,6 +128,8 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
 
             console = HostConsole(Link(args.console, baudrate=args.console_baudrate,
                                        max_line=CONSOLE_MAX_LINE, name="console"), runtime, public=public)
+        if display is not None and ui in ("none", "bots"):
+            display.start()  # its own thread: a slow or broken public screen never delays a button
         try:
             # One thread for the pods, one for the console: a slow console never delays a pod's button.
             with pumps(runtime, serial_seats, console):
@@ -132,7 +138,7 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
                 elif ui == "bots":
                     play_bots(runtime, args.bot_seed, level=args.bots)
                 else:
-                    run_emulator(runtime, table, ui, public, args.record)
+                    run_emulator(runtime, table, ui, public, args.record, display)
         except KeyboardInterrupt:
             pass
         finally:
@@ -140,6 +146,8 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
                 page.close()
             if players is not None:
                 players.cancel()
+            if display is not None:
+                display.close()
             if console is not None:
                 console.close()
             if runtime.journal is not None:
@@ -162,6 +170,20 @@ def start_web(listen: str | None, public: PublicTable, runtime: Runtime) -> Any:
         print(message, file=sys.stderr, flush=True)
         public.note(message)
         return None
+
+def public_display(runtime: Runtime, public: PublicTable, table: Any) -> PublicDisplay | None:
+    """Draw the public snapshots on the table's public screen, if it has one.
+
+    The display is fed the snapshots alone. A fault of its screen is queued to
+    the runtime like a button event, so every seat's screen notes it.
+    """
+    if table.public_screen is None:
+        return None
+
+    def tell(error: str) -> None:
+        runtime.post(DeviceFault(_("Public"), error))
+
+    return PublicDisplay(table.public_screen, clock=runtime.clock, on_fault=tell).follow(public)
 
 
 def add_session_commands(runtime: Runtime, directory: Path) -> None:
@@ -322,8 +344,12 @@ def play_bots(runtime: Runtime, seed: int, out: Any = None, level: str | None = 
             runtime.step(timeout=0.02)
 
 
-def run_emulator(runtime: Runtime, table: Any, ui: str, log: PublicTable, record: str | None) -> None:
-    """Show the emulated table in the terminal or a window, with keys for every seat's buttons."""
+def run_emulator(runtime: Runtime, table: Any, ui: str, log: PublicTable, record: str | None,
+                 public: PublicDisplay | None = None) -> None:
+    """Show the emulated table in the terminal or a window, with keys for every seat's buttons.
+
+    The front-end's loop draws the public screen too (`public`), so its pages turn as it polls.
+    """
     from . import emulator
 
     recorder = None
@@ -331,10 +357,11 @@ def run_emulator(runtime: Runtime, table: Any, ui: str, log: PublicTable, record
         recorder = emulator.Recorder(record, kind="png" if record.endswith("/") else "gif", log=log)
     try:
         if ui == "window":
-            frontend = emulator.WindowFrontend(table, log=log, recorder=recorder, seats=len(runtime.seats))
+            frontend = emulator.WindowFrontend(table, log=log, recorder=recorder, seats=len(runtime.seats),
+                                               public=public)
         else:
             frontend = emulator.TerminalFrontend(table, log=log, recorder=recorder, pixels=ui == "braille",
-                                                 seats=len(runtime.seats))
+                                                 seats=len(runtime.seats), public=public)
         with frontend:
             frontend.run(runtime)
     finally:

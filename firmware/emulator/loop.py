@@ -2,9 +2,12 @@
 
 Every front-end reads keys (pressing mock buttons through a `Keyboard`), lets
 the runtime handle the queued events, redraws when ``runtime.version``
-moved, and stops on quit. It reads only public things from the engine
-(``match.prompt()``, ``match.names``, ``match.pending()``); every seat pixel
-comes from that seat's own screen image.
+moved or the public screen drew a new page, and stops on quit. It reads
+only public things from the engine (``match.prompt()``, ``match.names``,
+``match.pending()``); every seat pixel comes from that seat's own screen
+image, and the public screen's from the table's public screen, drawn by a
+`PublicDisplay` that the loop updates itself (no thread: the clock turns its
+pages as the loop polls).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from PIL import Image
 
-from ..public import PublicTable
+from ..public import PublicDisplay, PublicTable
 from .keyboard import Keyboard
 from .picture import SEAT_SIZE
 from engine.i18n import reader_names
@@ -40,6 +43,12 @@ def screen_images(screens: Sequence[Any]) -> list[Image.Image]:
     return [screen.image if screen is not None else Image.new("1", SEAT_SIZE) for screen in screens]
 
 
+def public_image(table: Any) -> Image.Image | None:
+    """The last image the table's public screen showed, or None for a table without one."""
+    screen = getattr(table, "public_screen", None)
+    return screen.image if screen is not None else None
+
+
 class Frontend:
     """The loop the window and terminal share; subclasses read keys and draw.
 
@@ -49,16 +58,19 @@ class Frontend:
         recorder: Also record every new picture, or None.
         seats: How many of the table's seats are in play (the first ones; default: all). A table
             file may describe more seats than a game has players; only those in play are shown.
+        public: Draws the table's public screen (shown under the seats), or None.
     """
 
     def __init__(self, table: Any, *, log: PublicTable | None = None, recorder: Recorder | None = None,
-                 seats: int | None = None) -> None:
+                 seats: int | None = None, public: PublicDisplay | None = None) -> None:
         self.table = table
         self.seats = len(table.seats) if seats is None else max(0, min(seats, len(table.seats)))
         self.keyboard = Keyboard(table)
         self.log = log
         self.recorder = recorder
-        self._shown: int | None = None  # runtime.version last drawn; None forces a redraw
+        self.public = public
+        # (runtime.version, public screen frames) last drawn; None forces a redraw
+        self._shown: tuple[int, int] | None = None
         self._quit = False
 
     def run(self, runtime: Any, stop: Callable[[], bool] = lambda: False) -> None:
@@ -75,8 +87,11 @@ class Frontend:
             if not self.keyboard.press(key):
                 _log.debug("key %r is no button here", key)
         runtime.drain()
-        if not self._quit and runtime.version != self._shown:
-            self._shown = runtime.version
+        if self.public is not None:
+            self.public.update()
+        shown = (runtime.version, self.public.frames if self.public is not None else 0)
+        if not self._quit and shown != self._shown:
+            self._shown = shown
             self.draw(runtime)
         return not self._quit
 
@@ -89,6 +104,7 @@ class Frontend:
             "prompt": self.log.prompt(match) if self.log is not None else match.prompt(),
             "log": self.log.lines if self.log is not None else (),
             "highlight": match.pending(),
+            "public": public_image(self.table),
         }
 
     def read_keys(self) -> list[str]:

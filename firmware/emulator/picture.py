@@ -1,8 +1,9 @@
 """Pictures of the whole emulated table: one image for a window or a recording, text for a terminal.
 
-Every pixel of a seat comes from that seat's own screen image; around them go
-only public words (seat names, the table prompt, the public log) and the keys
-that stand for each seat's buttons.
+Every pixel of a seat comes from that seat's own screen image, and those of
+the public screen from its own; around them go only public words (seat
+names, the table prompt, the public log) and the keys that stand for each
+seat's buttons.
 """
 
 from __future__ import annotations
@@ -71,9 +72,19 @@ def seat_positions(count: int, columns: int | None = None,
             for i in range(count)]
 
 
+def panel_pixels(image: Image.Image) -> Image.Image:
+    """A screen's image as RGB pixels: a one-bit panel lit white on black, a colour one as it is."""
+    if image.mode != "1":
+        return image.convert("RGB")
+    lit = Image.new("RGB", image.size, PIXEL_ON)
+    panel = Image.new("RGB", image.size, PIXEL_OFF)
+    panel.paste(lit, mask=image)
+    return panel
+
+
 def compose(images: Sequence[Image.Image], names: Sequence[str], prompt: Prompt | None = None,
             log: Sequence[str] = (), columns: int | None = None,
-            highlight: Sequence[int] = ()) -> Image.Image:
+            highlight: Sequence[int] = (), public: Image.Image | None = None) -> Image.Image:
     """Draw the whole table as one RGB picture.
 
     The size depends only on the number and size of the seat images and on
@@ -86,6 +97,7 @@ def compose(images: Sequence[Image.Image], names: Sequence[str], prompt: Prompt 
         log: Public log lines; the last few are shown.
         columns: Seats per row; default from ``default_columns``.
         highlight: Seats whose decision is pending; they get a yellow frame and marker.
+        public: The public screen's image, shown under the seats, or None.
 
     Returns:
         An RGB image (luma.emulator devices take RGB and show colour).
@@ -99,7 +111,11 @@ def compose(images: Sequence[Image.Image], names: Sequence[str], prompt: Prompt 
     picture_w = MARGIN + columns * (cell_w + GAP)
     grid_h = rows * cell_h + (rows - 1) * GAP
     footer_h = footer_rows(count)
-    picture_h = 2 * MARGIN + grid_h + GAP + footer_h * LINE
+    public_h = 0
+    if public is not None:
+        picture_w = max(picture_w, 2 * MARGIN + public.width + 2 * FRAME)
+        public_h = LABEL + public.height + 2 * FRAME + GAP
+    picture_h = 2 * MARGIN + grid_h + GAP + public_h + footer_h * LINE
     picture = Image.new("RGB", (picture_w, picture_h), BACKGROUND)
     draw = ImageDraw.Draw(picture)
     f = font()
@@ -114,14 +130,19 @@ def compose(images: Sequence[Image.Image], names: Sequence[str], prompt: Prompt 
         name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
         room = x - FRAME + cell_w + GAP - 2 - label_x
         f.draw(draw, (label_x, y - FRAME - LABEL - 1), fit(seat_label(seat, name), room), fill=colour, line=WIDE_LINE)
-        lit = Image.new("RGB", image.size, PIXEL_ON)
-        panel = Image.new("RGB", image.size, PIXEL_OFF)
-        panel.paste(lit, mask=image.convert("1"))
-        picture.paste(panel, (x, y))
+        picture.paste(panel_pixels(image if image.mode == "RGB" else image.convert("1")), (x, y))
         box = (x - FRAME, y - FRAME, x + image.width + FRAME - 1, y + image.height + FRAME - 1)
         draw.rectangle(box, outline=HIGHLIGHT if pending else FRAME_COLOUR, width=2 if pending else 1)
-    footer = footer_lines(prompt, log, picture_w - 2 * MARGIN, footer_h)
     y = MARGIN + grid_h + GAP
+    if public is not None:
+        x = MARGIN + FRAME
+        f.draw(draw, (x - FRAME, y - 1), fit(_("Public screen"), picture_w - 2 * MARGIN), fill=TEXT, line=WIDE_LINE)
+        top = y + LABEL + FRAME
+        picture.paste(panel_pixels(public), (x, top))
+        draw.rectangle((x - FRAME, top - FRAME, x + public.width + FRAME - 1, top + public.height + FRAME - 1),
+                       outline=FRAME_COLOUR)
+        y += public_h
+    footer = footer_lines(prompt, log, picture_w - 2 * MARGIN, footer_h)
     for text, colour in footer:
         f.draw(draw, (MARGIN, y), text, fill=colour, line=WIDE_LINE)
         y += LINE
@@ -211,13 +232,16 @@ def face_rows(lines: Sequence[str]) -> list[str]:
 
 def terminal_lines(images: Sequence[Image.Image], names: Sequence[str], prompt: Prompt | None = None,
                    log: Sequence[str] = (), width: int = 80, highlight: Sequence[int] = (),
-                   faces: Sequence[Sequence[str]] | None = None) -> list[str]:
-    """Lay the table out as terminal text: the seats, then prompt, steps, log and key help.
+                   faces: Sequence[Sequence[str]] | None = None,
+                   public: Image.Image | None = None) -> list[str]:
+    """Lay the table out as terminal text: the seats, the public screen, then prompt, steps, log and key help.
 
     Each seat is its screen's pixels in braille, or, when ``faces`` gives each
     seat's face as text (what its screen says, line by line), that text,
     which reads far better in a terminal. Seats go side by side as the width
-    allows. A pending seat has a heavy frame and "> " before its name.
+    allows. A pending seat has a heavy frame and "> " before its name. The
+    public screen's pixels follow in braille (every lit pixel, whatever its
+    colour) when the terminal is wide enough for them.
     """
     blocks = []
     for seat, image in enumerate(images):
@@ -238,6 +262,17 @@ def terminal_lines(images: Sequence[Image.Image], names: Sequence[str], prompt: 
             lines.append("  ".join(ljust_cells(b[row], block_w) if row < len(b) else " " * block_w
                                    for b in group).rstrip())
     text_w = max(20, width - 1)
+    if public is not None:
+        lit = public.convert("L").point(lambda v: 255 if v else 0, "1")
+        rows = braille(lit)
+        inner = len(rows[0]) if rows else 0
+        lines.append("")
+        if inner + 2 <= width:
+            lines += [_("Public screen"), "┌" + "─" * inner + "┐", *("│" + row + "│" for row in rows),
+                      "└" + "─" * inner + "┘"]
+        else:
+            lines.append(_("(The public screen needs a terminal {columns} columns wide.)").format(
+                columns=inner + 2))
     lines.append("")
     if prompt is not None:
         lines += wrap(prompt.line, text_w, cells)

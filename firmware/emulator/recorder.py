@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from PIL import Image
 
-from ..public import PublicTable
+from ..public import PublicDisplay, PublicTable
 from .loop import luma_emulator, screen_images
 from .picture import compose
 from engine.i18n import reader_names
@@ -23,7 +23,9 @@ class Recorder:
 
     ``kind="gif"``: luma's ``gifanim`` collects the frames and writes one
     animated GIF at ``path`` on `close`. ``kind="png"``: luma's ``capture``
-    writes ``table_000001.png``, ... into the directory ``path`` at once.
+    writes ``table_000001.png``, ... into the directory ``path`` at once, and
+    beside each the public screen alone (``public_000001.png``, its own pixels
+    at ``scale``) when the table has one.
 
     Args:
         path: The GIF file, or the directory for PNG frames.
@@ -34,11 +36,12 @@ class Recorder:
             would end the program), or None for no limit.
         log: Public lines to show, when `record` composes the picture itself.
         poll: Seconds `poll_once` waits for a button event.
+        public: Draws the table's public screen, shown under the seats, or None.
     """
 
     def __init__(self, path: str | os.PathLike[str], kind: str = "gif", *, scale: int = 2,
                  duration: float = 0.6, max_frames: int | None = None, log: PublicTable | None = None,
-                 poll: float = 0.05) -> None:
+                 poll: float = 0.05, public: PublicDisplay | None = None) -> None:
         if kind not in ("gif", "png"):
             raise ValueError(f"kind must be 'gif' or 'png', not {kind!r}")
         self.path = Path(path)
@@ -48,9 +51,10 @@ class Recorder:
         self.max_frames = max_frames
         self.log = log
         self.poll = poll
+        self.public = public
         self.frames = 0
         self.device: Any = None
-        self._version: int | None = None
+        self._version: tuple[int, int] | None = None  # (runtime.version, public frames) last recorded
 
     def record(self, runtime: Any, picture: Image.Image | None = None) -> bool:
         """Add a frame if ``runtime.version`` changed since the last one; return whether one was added.
@@ -59,15 +63,26 @@ class Recorder:
             runtime: The running table; its screens give the seat pixels.
             picture: The picture to record, when a window already composed it.
         """
-        if runtime.version == self._version:
+        public = None
+        if self.public is not None:
+            self.public.update()
+            public = self.public.screen.image
+        version = (runtime.version, self.public.frames if self.public is not None else 0)
+        if version == self._version:
             return False
-        self._version = runtime.version
+        self._version = version
         if picture is None:
             match = runtime.match
             prompt = self.log.prompt(match) if self.log is not None else match.prompt()
             picture = compose(screen_images(runtime.screens), reader_names(match.names), prompt,
-                              self.log.lines if self.log is not None else (), highlight=match.pending())
-        return self.add(picture)
+                              self.log.lines if self.log is not None else (), highlight=match.pending(),
+                              public=public)
+        added = self.add(picture)
+        if added and self.kind == "png" and public is not None:
+            size = (public.width * self.scale, public.height * self.scale)
+            public.convert("RGB").resize(size, Image.Resampling.NEAREST).save(
+                self.path / f"public_{self.frames:06}.png")
+        return added
 
     def add(self, picture: Image.Image) -> bool:
         """Record one picture; False once ``max_frames`` is reached."""

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..table.faces import Face
 from ..table.render import WIDTH, HEIGHT, screen_rows
-from ..public import PublicTable
+from ..public import PublicDisplay, PublicTable
 from .loop import Frontend
 from .picture import compose, terminal_lines
 
@@ -38,13 +38,15 @@ class TerminalFrontend(Frontend):
         log: As for `Frontend`.
         recorder: As for `Frontend`.
         pixels: Draw each screen's pixels in braille instead of its words.
+        public: As for `Frontend`; the public screen shows in braille where the terminal is wide enough.
     """
 
     def __init__(self, table: Any, *, poll_ms: int = 50, log: PublicTable | None = None,
-                 recorder: Recorder | None = None, pixels: bool = False, seats: int | None = None) -> None:
+                 recorder: Recorder | None = None, pixels: bool = False, seats: int | None = None,
+                 public: PublicDisplay | None = None) -> None:
         import curses  # not on every platform, so only when a terminal is wanted
 
-        super().__init__(table, log=log, recorder=recorder, seats=seats)
+        super().__init__(table, log=log, recorder=recorder, seats=seats, public=public)
         self._curses = curses
         self.poll_ms = poll_ms
         self.pixels = pixels

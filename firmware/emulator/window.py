@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from ..public import PublicTable
-from .loop import Frontend, luma_emulator, screen_images
+from ..public import PublicDisplay, PublicTable
+from .loop import Frontend, luma_emulator, public_image, screen_images
 from .picture import compose
 
 if TYPE_CHECKING:
@@ -35,17 +35,18 @@ class WindowFrontend(Frontend):
         title: The window's caption.
         log: As for `Frontend`.
         recorder: As for `Frontend`.
+        public: As for `Frontend`.
     """
 
     def __init__(self, table: Any, *, scale: int = 2, poll_ms: int = 50, columns: int | None = None,
                  title: str = "courtier", log: PublicTable | None = None, recorder: Recorder | None = None,
-                 seats: int | None = None) -> None:
-        super().__init__(table, log=log, recorder=recorder, seats=seats)
+                 seats: int | None = None, public: PublicDisplay | None = None) -> None:
+        super().__init__(table, log=log, recorder=recorder, seats=seats, public=public)
         self.poll_ms = poll_ms
         self.columns = columns
         self.picture: Image.Image | None = None
         images = screen_images([seat.screen for seat in table.seats[: self.seats]])
-        width, height = compose(images, [""] * len(images), columns=columns).size
+        width, height = compose(images, [""] * len(images), columns=columns, public=public_image(table)).size
         devices = luma_emulator()
         import pygame
 

@@ -42,6 +42,7 @@ class Snapshot:
     serial: int = 0  # grows with every new snapshot
     moves: tuple[dict[str, Any], ...] = ()  # the last action's physical steps as data (engine.physical)
     bots: tuple[int, ...] = ()  # the seats bots play
+    noted: int = 0  # lines ever noted; `log[-1]` is line `noted - 1`, so a channel can tell which are new
 
     @property
     def over(self) -> bool:
@@ -131,12 +132,14 @@ class PublicTable:
         prompt = game.public_prompt(public, names)
         prompt = replace(prompt, line=with_bots(prompt.line, match.pending(), names, self.bots))
         result = game.result(state)
+        with self._lock:
+            log, noted = tuple(self._log), self._noted
         return Snapshot(
             game=game.name, title=_(game.title), names=names,
             header=game.header(public, names), line=prompt.line, steps=tuple(prompt.steps),
             pending=tuple(match.pending()), public=public,
             result=result.to_data() if result is not None else None,
-            log=tuple(self.lines), serial=self._serial, moves=tuple(prompt.moves), bots=tuple(sorted(self.bots)),
+            log=log, serial=self._serial, moves=tuple(prompt.moves), bots=tuple(sorted(self.bots)), noted=noted,
         )
 
     def refresh(self) -> None:

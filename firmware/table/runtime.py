@@ -54,7 +54,23 @@ class Command:
     reply: Callable[[str], None] | None = None  # told the outcome in words
 
 
+@dataclass(frozen=True)
+class DeviceFault:
+    """A device beside the seats (the public screen) fails, or works again (`error` ""), queued like an event.
+
+    Every seat's screen then notes it, as it notes another seat's failing screen.
+    """
+
+    device: str  # as the seats name it, e.g. "Public"
+    error: str = ""
+
+
 Listener = Callable[[Match, dict[str, Any] | None, list[dict[str, Any]]], None]
+
+
+def retry_delay(failures: int) -> float:
+    """Seconds before a screen that failed `failures` times in a row is tried again."""
+    return min(Runtime.RETRY_MAX, Runtime.RETRY_FIRST * 2 ** (failures - 1))
 
 
 @dataclass
@@ -114,7 +130,8 @@ class Runtime:
         for index, lang in (languages or {}).items():
             if 0 <= index < len(self.seats):
                 self.seats[index].language = normalize(lang)
-        self.events: "queue.Queue[InputEvent | Command]" = queue.Queue()
+        self.events: "queue.Queue[InputEvent | Command | DeviceFault]" = queue.Queue()
+        self.faults: dict[str, str] = {}  # failing devices beside the seats, by name
         self.version = 0  # bumped whenever any seat's face changes
         # Table commands by name; the CLI adds those that need a session (new game, end game).
         self.commands: dict[str, Callable[..., str]] = {"undo": self._undo_command}
@@ -129,7 +146,7 @@ class Runtime:
         self.refresh()
 
     # --- input ---------------------------------------------------------------
-    def post(self, event: InputEvent | Command) -> None:
+    def post(self, event: InputEvent | Command | DeviceFault) -> None:
         """Queue a button event or a table command; safe from any thread (gpiozero calls it from its own)."""
         self.events.put(event)
 
@@ -149,9 +166,16 @@ class Runtime:
             count += 1
         return count
 
-    def handle(self, event: InputEvent | Command) -> None:
+    def handle(self, event: InputEvent | Command | DeviceFault) -> None:
         if isinstance(event, Command):
             self.run_command(event)
+            return
+        if isinstance(event, DeviceFault):
+            if event.error:
+                self.faults[event.device] = event.error
+            else:
+                self.faults.pop(event.device, None)
+            self.refresh()
             return
         if not 0 <= event.seat < len(self.seats):
             _log.warning("event from unknown seat %s ignored", event.seat)
@@ -569,6 +593,7 @@ class Runtime:
     def _degraded_note(self, seat: int) -> str:
         names = reader_names(self.match.names)
         broken = [names[i] for i, s in enumerate(self.seats) if s.degraded and i != seat]
+        broken += sorted(self.faults)
         return _("{names}: screen fault").format(names=", ".join(broken)) if broken else ""
 
     def refresh(self, only: int | None = None, first: int | None = None) -> None:
@@ -622,7 +647,7 @@ class Runtime:
                 # A broken screen must not stop the game: note it, carry on, try again later.
                 seat.degraded = str(err)
                 seat.failures += 1
-                seat.retry_at = now + min(self.RETRY_MAX, self.RETRY_FIRST * 2 ** (seat.failures - 1))
+                seat.retry_at = now + retry_delay(seat.failures)
                 seat.face = None  # so the face counts as changed when the retry is due
                 if seat.failures == 1:
                     _log.error("seat %d screen: %s", index + 1, err)

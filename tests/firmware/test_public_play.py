@@ -1,0 +1,172 @@
+"""The headless table draws the public screen of its table file: every prompt, step and event, found in the pixels.
+
+This is `courtier play --ui none`'s own wiring (`open_table`, `seat_panels`,
+the runtime, `PublicTable`, `public_display`) on a table file with a
+``[public_screen]``: a 128x64 SSD1306, a 256x64 SSD1322 and a 320x240
+ILI9341, each as a luma ``dummy`` and as the real driver over a recording
+interface. Bots play; after each action the fake clock turns every page, and
+each line the table must read, rendered alone with the screen font, must be
+found in one of the frames the panel took.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from engine.match import Match
+from firmware.bots import RandomBot
+from firmware.links.serial_seats import seat_panels
+from firmware.play import public_display
+from firmware.public import PublicTable
+from firmware.public.layout import drawable
+from firmware.table.render import LINE, fit, font, wrap
+from firmware.table.runtime import Runtime
+from hardware.factory import open_table
+from hardware.table import parse_table
+
+SEATS = """
+[table]
+name = "Test table"
+backend = "pi"
+
+[[seat]]
+name = "Red"
+buttons = { prev = 5, next = 6, ok = 13 }
+screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3C }
+
+[[seat]]
+name = "Blue"
+buttons = { prev = 19, next = 26, ok = 16 }
+screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3D }
+
+[[seat]]
+name = "Green"
+buttons = { prev = 20, next = 21, ok = 4 }
+screen = { driver = "sh1106", bus = "i2c", port = 3, address = 0x3C }
+
+[public_screen]
+"""
+
+PUBLIC = {
+    "ssd1306": 'driver = "ssd1306"\nbus = "i2c"\nport = 1\naddress = 0x3D\n'.replace("0x3D", "0x3C")
+               .replace("port = 1", "port = 4"),
+    "ssd1322": 'driver = "ssd1322"\nbus = "spi"\nport = 0\ndevice = 0\ngpio_dc = 24\ngpio_rst = 25\n'
+               'width = 256\nheight = 64\n',
+    "ili9341": 'driver = "ili9341"\nbus = "spi"\nport = 0\ndevice = 1\ngpio_dc = 24\ngpio_rst = false\n'
+               'gpio_light = 12\nwidth = 320\nheight = 240\n',
+}
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def unscaled(image: Image.Image, scale: int) -> Image.Image:
+    """The panel's image at the layout's own resolution (each font pixel one pixel again)."""
+    if scale > 1:
+        image = image.resize((image.width // scale, image.height // scale), Image.Resampling.NEAREST)
+    return image
+
+
+def lit(image: Image.Image) -> Image.Image:
+    """Every pixel that differs from black (in any colour) as 255."""
+    if image.mode == "RGB":
+        red, green, blue = image.split()
+        image = ImageChops.lighter(red, ImageChops.lighter(green, blue))
+    return image.convert("L").point(lambda v: 255 if v else 0)
+
+
+def rendered(text: str) -> Image.Image | None:
+    """`text` drawn alone with the screen font, cut to its ink; None for a line with no ink."""
+    image = Image.new("L", (int(font().getlength(text)) + 4, LINE + 4))
+    ImageDraw.Draw(image).text((0, 0), text, font=font(), fill=255)
+    box = image.getbbox()
+    return image.crop(box) if box else None
+
+
+def found(frame: Image.Image, pattern: Image.Image) -> bool:
+    """Whether `pattern`'s pixels appear exactly somewhere in `frame` (both "L", 0 or 255)."""
+    width, height = frame.size
+    w, h = pattern.size
+    pixels, rows = frame.tobytes(), [pattern.tobytes()[r * w:(r + 1) * w] for r in range(h)]
+    for y in range(height - h + 1):
+        line = pixels[y * width:(y + 1) * width]
+        x = line.find(rows[0])
+        while x != -1:
+            if x + w <= width and all(pixels[(y + r) * width + x:(y + r) * width + x + w] == rows[r]
+                                      for r in range(1, h)):
+                return True
+            x = line.find(rows[0], x + 1)
+    return False
+
+
+def expected_lines(layout, text: str, indent_mark: str = "") -> list[str]:
+    indent = int(font().getlength(indent_mark + " ")) if indent_mark else 0
+    return wrap(drawable(text), layout.width - indent)
+
+
+def play_and_check(device: str, recording: bool, game: str, actions: int, seed: int) -> int:
+    config = parse_table(SEATS + PUBLIC[device], source="table.toml")
+    clock = Clock()
+    checked = 0
+    with open_table(config, "mock", recording=recording) as table:
+        assert (table.public_screen.interface is not None) == recording
+        panels, _serial = seat_panels(table.seats)
+        runtime = Runtime(Match.new(game, 3, seed=seed), panels, clock=clock)
+        public = PublicTable().attach(runtime)
+        said: list[str] = []
+        runtime.listeners.append(lambda m, a, events: said.extend(m.game.describe_event(e, m.names) for e in events))
+        display = public_display(runtime, public, table)
+        layout = display.layout
+        bots = [RandomBot(seed * 10 + s) for s in range(3)]
+        match = runtime.match
+        for _ in range(actions):
+            if match.is_over:
+                break
+            said.clear()
+            seat = match.pending()[0]
+            assert runtime.submit(bots[seat].choose(match.legal_actions(seat), match.game.free_actions))
+            frames, first = [], None
+            display.update()
+            for _page in range(len(display.pages)):  # let the clock turn every page once
+                shown = unscaled(table.public_screen.image, layout.scale)
+                first = first or shown
+                frames.append(lit(shown))
+                clock.now += display.update() or 0.0
+                display.update()
+            snap = public.latest()
+            assert display.snapshot is snap
+            texts = expected_lines(layout, snap.line)
+            for step in snap.steps:
+                texts += expected_lines(layout, step, f"{len(snap.steps)}.")
+            for event in said:
+                texts += expected_lines(layout, event, "-")
+            for text in texts:
+                pattern = rendered(text)
+                if pattern is not None:
+                    assert any(found(frame, pattern) for frame in frames), (device, text)
+                    checked += 1
+            # The round/phase line is in the top bar: search what differs from the bar's own colour.
+            head = rendered(fit(drawable(snap.header), layout.width - 40).rstrip("~"))
+            if head is not None:
+                bar = first.crop((0, 0, layout.width, LINE))
+                ink = lit(ImageChops.difference(bar, Image.new(bar.mode, bar.size, bar.getpixel((0, 0)))))
+                assert found(ink, head), (device, snap.header)
+    return checked
+
+
+@pytest.mark.parametrize("recording", [False, True], ids=["dummy", "recording"])
+@pytest.mark.parametrize("device", sorted(PUBLIC))
+def test_a_headless_table_draws_every_prompt_step_and_event_on_its_public_screen(device, recording):
+    checked = play_and_check(device, recording, "tenno", actions=70, seed=3)
+    checked += play_and_check(device, recording, "shadow", actions=12, seed=5)
+    assert checked > 150
+
+
+def test_the_public_screen_shows_the_quovadis_table_too():
+    assert play_and_check("ssd1322", False, "quovadis", actions=30, seed=2) > 40
