@@ -15,7 +15,9 @@
   LAN page to three event-stream clients, beside the same table without the
   page (``bench.web``);
 - cold start against a bare ``python -c pass`` (``bench.coldstart``);
-- the resident memory of a running seven-seat table (``bench.memory``).
+- the resident memory of a running seven-seat table (``bench.memory``);
+- the bytes each kind of public screen sends per frame in a played game,
+  beside the frame sent whole (``bench.public``).
 
 Times that depend on the CPU are shown per board (``bench.boards``: this
 machine's CPU time times the board's factor); the targets are judged on the
@@ -44,6 +46,7 @@ from .boards import BOARDS, HEADLINE, Board
 from .coldstart import measure as measure_cold_start
 from .latency import NEW, STOCK, EventSample, TableRun, mean, percentile, play_both
 from .memory import measure_rss
+from .public import measure_public
 from .throughput import EngineFigures, measure_engine
 
 _log = logging.getLogger(__name__)
@@ -70,12 +73,13 @@ class Settings:
     warmup: int
     memory_presses: int
     cold_runs: int
+    public_actions: int | None  # actions of the public screens' game; None plays it to the end
 
 
 FULL = Settings(engine_seconds=2.0, engine_min_games=3, max_presses=5000, warmup=10,
-                memory_presses=300, cold_runs=7)
+                memory_presses=300, cold_runs=7, public_actions=None)
 QUICK = Settings(engine_seconds=0.0, engine_min_games=1, max_presses=12, warmup=2,
-                 memory_presses=10, cold_runs=1)
+                 memory_presses=10, cold_runs=1, public_actions=3)
 
 
 @dataclass(frozen=True)
@@ -228,6 +232,20 @@ def page_rows(settings: Settings, seed: int, out: Callable[[str], None]) -> list
         return []
 
 
+def public_rows(settings: Settings, seed: int) -> list[Row]:
+    """Pixel bytes per frame of each public screen, beside the frame sent whole."""
+    rows = []
+    for figures in measure_public(seed=seed, max_actions=settings.public_actions):
+        rows.append(Row(f"public {figures.label}: pixel bytes per frame, mean ({figures.frames} frames)",
+                        figures.per_frame, figures.whole_frame, digits=0))
+        if figures.label.startswith("ssd1306"):
+            continue
+        rows.append(Row(f"public {figures.label}: SPI 8 MHz time per frame, mean",
+                        figures.per_frame * 8 / wire.SPI_HZ * 1e3, figures.whole_frame * 8 / wire.SPI_HZ * 1e3,
+                        "ms", 1))
+    return rows
+
+
 def format_table(rows: list[Row]) -> str:
     """Lay the rows out as a fixed-width text table."""
     def number(value: float | None, digits: int, unit: str) -> str:
@@ -280,6 +298,8 @@ def notes(check: float | None) -> list[str]:
                      f"(the published Pi 4 time over this machine's; it moves with the load on this machine).")
     lines.append("Engine: engine.testing.play_random (the uniform random policy) to the end, seeds 0.., CPU time "
                  "on one thread; targets at each game's most players, on this machine.")
+    lines.append("public: a four-seat Tennō game by bots, every page of the public screen shown after each action; "
+                 "fair stock: each frame sent whole.")
     return lines
 
 
@@ -312,6 +332,11 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
     rows.extend(page_rows(settings, args.seed, out))
     rows.extend(cold_start_rows(settings))
     rows.extend(memory_rows(settings))
+    try:
+        rows.extend(public_rows(settings, args.seed))
+    except Exception as exc:  # the public screens must not stop the rest of the bench
+        _log.exception("public screens failed")
+        out(f"public screens: failed: {type(exc).__name__}: {exc}")
     check = None if args.quick else boards.pi4_factor_now()
     out("")
     out(format_table(rows))
