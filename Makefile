@@ -59,17 +59,17 @@ uninstall:
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mutation
 
-# The README's pictures, frames of real demo runs: the emulated table (Red asked to defend, Monk
-# offered) and its 256x64 public screen; the same moment on a 128x64 public OLED (emulator-7.toml);
-# a colour TFT (pi-4-tft.toml) in round 4 of a Shadow game, new electors.
+# The README's pictures, frames of real demo runs: the emulated table (Red to refill a gap after
+# Blue's attack) and its 256x64 public screen; the same moment on a 128x64 public OLED
+# (emulator-7.toml); a colour TFT (pi-4-tft.toml) in round 1 of a Shadow game, new electors.
 picture: $(STAMP)
 	rm -rf .picture && $(BIN)/courtier demo tenno --players 3 --seed 4 --journal .picture/game.jsonl --record .picture/frames/ > /dev/null
-	cp .picture/frames/table_000017.png docs/emulated-table.png
-	cp .picture/frames/public_000017.png docs/public-ssd1322.png
+	cp .picture/frames/table_000018.png docs/emulated-table.png
+	cp .picture/frames/public_000018.png docs/public-ssd1322.png
 	$(BIN)/courtier demo tenno --players 3 --seed 4 --journal .picture/oled.jsonl --table hardware/tables/emulator-7.toml --record .picture/oled/ > /dev/null
-	cp .picture/oled/public_000017.png docs/public-oled.png
+	cp .picture/oled/public_000018.png docs/public-oled.png
 	$(BIN)/courtier demo shadow --players 3 --seed 3 --journal .picture/tft.jsonl --table hardware/tables/pi-4-tft.toml --record .picture/tft/ > /dev/null
-	cp .picture/tft/public_000074.png docs/public-tft.png && rm -rf .picture
+	cp .picture/tft/public_000040.png docs/public-tft.png && rm -rf .picture
 	$(BIN)/courtier demo tenno --players 3 --seed 4 --lang zh_Hant --journal .picture/game.jsonl --record .picture/frames/ > /dev/null
 	cp .picture/frames/table_000017.png docs/emulated-table-zh_Hant.png && rm -rf .picture
 
