@@ -15,6 +15,9 @@
 #      the service user (a reinstalled user may have a new uid);
 #   5. /etc/systemd/system/courtier.service, enabled; with a running systemd,
 #      daemon-reload, and a running service is restarted on the new code.
+#      When the table file has a [web] block (the table page), also the
+#      drop-in courtier.service.d/web.conf that gives the service the local
+#      network (the unit alone has none); without the block it is removed.
 # uninstall removes 1, 2 and 5, and 3 only while it is still the unchanged
 # example; it never removes /var/lib/courtier (saved games).
 #
@@ -59,6 +62,8 @@ TABLE=/etc/courtier/table.toml
 EXAMPLE=$SRC/hardware/tables/pi-4.toml
 STATE=/var/lib/courtier
 UNIT=/etc/systemd/system/$SERVICE
+DROPIN_DIR=$UNIT.d
+DROPIN=$DROPIN_DIR/web.conf
 
 say() { printf 'courtier: %s\n' "$*"; }
 warn() { printf 'courtier: warning: %s\n' "$*" >&2; }
@@ -268,6 +273,7 @@ install_unit() {
     sed -e "s|/opt/courtier|$PREFIX|g" -e "$groups_line" "$SRC/systemd/$SERVICE" > "$DESTDIR$UNIT"
     chmod 0644 "$DESTDIR$UNIT"
     say "installed $UNIT (ExecStart=$VENV/bin/courtier)"
+    install_web_dropin
     $SYSTEMCTL enable "$SERVICE"
     if ! manager_running; then
         no_manager "reload or restart; the service starts at the next boot"
@@ -277,6 +283,27 @@ install_unit() {
     if $SYSTEMCTL is-active --quiet "$SERVICE"; then
         $SYSTEMCTL restart "$SERVICE"
         say "restarted the running $SERVICE on the new code"
+    fi
+}
+
+# The unit has no network; a table file with a [web] block (the table page)
+# gets the drop-in that lets the service serve the local network, and loses it
+# again when the block goes. A header line `[web]`, or `web = {...}` / `web.x = ...`.
+wants_web() {
+    [ -f "$DESTDIR$TABLE" ] &&
+        grep -Eq '^[[:space:]]*(\[[[:space:]]*web[[:space:]]*\]|web[[:space:]]*[.=])' "$DESTDIR$TABLE"
+}
+
+install_web_dropin() {
+    if wants_web; then
+        mkdir -p "$DESTDIR$DROPIN_DIR"
+        cp "$SRC/systemd/courtier-web.conf" "$DESTDIR$DROPIN"
+        chmod 0644 "$DESTDIR$DROPIN"
+        say "installed $DROPIN: $TABLE has a [web] block, so the service may serve the local network"
+    elif [ -e "$DESTDIR$DROPIN" ]; then
+        rm -f "$DESTDIR$DROPIN"
+        rmdir "$DESTDIR$DROPIN_DIR" 2>/dev/null || true
+        say "removed $DROPIN: $TABLE has no [web] block, so the service has no network"
     fi
 }
 
@@ -305,7 +332,8 @@ do_uninstall() {
             warn "systemctl could not disable $SERVICE"
         fi
     fi
-    rm -f "$DESTDIR$UNIT"
+    rm -f "$DESTDIR$UNIT" "$DESTDIR$DROPIN"
+    rmdir "$DESTDIR$DROPIN_DIR" 2>/dev/null || true
     if manager_running; then
         $SYSTEMCTL daemon-reload
     fi

@@ -676,3 +676,27 @@ def test_the_readme_install_self_test_upgrade_and_uninstall_on_this_machine(tmp_
         assert not Path("/etc/systemd/system/courtier.service").exists()
         assert table.read_text(encoding="utf-8") == wiring          # the owner's wiring stays
         assert (Path("/var/lib/courtier") / "current.jsonl").exists()  # and so do the saved games
+
+
+def test_a_table_file_with_a_web_block_gets_the_network_drop_in_and_loses_it_with_the_block(installer):
+    """The unit has no network; the table page needs the LAN: install adds web.conf exactly while [web] is there."""
+    dropin = installer.path("/etc/systemd/system/courtier.service.d/web.conf")
+    assert installer.run("install").returncode == 0
+    assert not dropin.exists()  # the example table has no [web] block
+    table = installer.path("/etc/courtier/table.toml")
+    table.write_text(table.read_text(encoding="utf-8") + "\n[web]\nport = 8080\n", encoding="utf-8")
+    installer.forget_commands()
+    result = installer.run("install")
+    assert result.returncode == 0, result.stderr
+    assert dropin.read_bytes() == (ROOT / "systemd" / "courtier-web.conf").read_bytes()
+    assert "has a [web] block, so the service may serve the local network" in result.stdout
+    commands = installer.commands()
+    assert commands.index("systemctl daemon-reload") > commands.index("systemctl enable courtier.service")
+    table.write_text(table.read_text(encoding="utf-8").replace("[web]\nport = 8080\n", "# [web] off\n"),
+                     encoding="utf-8")
+    assert installer.run("install").returncode == 0
+    assert not dropin.exists() and not dropin.parent.exists()
+    table.write_text(table.read_text(encoding="utf-8") + "web = { port = 8080 }\n", encoding="utf-8")
+    assert installer.run("install").returncode == 0 and dropin.exists()
+    assert installer.run("uninstall").returncode == 0
+    assert not dropin.exists() and not dropin.parent.exists()

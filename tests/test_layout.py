@@ -117,14 +117,45 @@ def test_service_reaches_exactly_the_devices_a_table_uses_and_still_finds_the_pi
         assert hiding not in service
 
 
-@pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed")
-def test_service_exposure_is_at_most_2():
-    """`systemd-analyze security` rates the unit's sandbox; 10 is fully exposed, 0 fully locked down."""
-    result = subprocess.run([ANALYZE, "security", "--offline=yes", str(UNIT)],
+def _exposure(root):
+    """The overall exposure `systemd-analyze security` gives the unit installed under `root`."""
+    result = subprocess.run([ANALYZE, "security", "--offline=yes", f"--root={root}", "courtier.service"],
                             capture_output=True, text=True, timeout=60)
     found = re.search(r"Overall exposure level for courtier\.service: (\d+\.\d)", result.stdout)
     assert found, result.stdout + result.stderr
-    assert float(found.group(1)) <= 2.0, result.stdout
+    return float(found.group(1)), result.stdout
+
+
+def _installed(tmp_path, *dropins):
+    units = tmp_path / "etc" / "systemd" / "system"
+    (units / "courtier.service.d").mkdir(parents=True)
+    shutil.copy(UNIT, units / "courtier.service")
+    for name, source in dropins:
+        shutil.copy(source, units / "courtier.service.d" / name)
+    return tmp_path
+
+
+@pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed")
+def test_service_exposure_is_at_most_2(tmp_path):
+    """`systemd-analyze security` rates the unit's sandbox; 10 is fully exposed, 0 fully locked down."""
+    exposure, report = _exposure(_installed(tmp_path))
+    assert exposure <= 2.0, report
+    assert "PrivateNetwork=" not in [line.split()[1] for line in report.splitlines() if line.startswith("\u2717")]
+
+
+@pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed")
+def test_the_table_page_drop_in_opens_the_local_network_only_and_keeps_exposure_at_most_2(tmp_path):
+    """With the [web] drop-in the service may serve the LAN, nothing wider, and the rating stays <= 2.0."""
+    dropin = ROOT / "systemd" / "courtier-web.conf"
+    exposure, report = _exposure(_installed(tmp_path, ("web.conf", dropin)))
+    assert exposure <= 2.0, report
+    failed = [line.split()[1] for line in report.splitlines() if line.startswith("\u2717")]
+    assert "PrivateNetwork=" in failed  # the drop-in was read: the network is open
+    text = dropin.read_text(encoding="utf-8")
+    assert "IPAddressDeny=any" in text
+    allowed = next(line for line in text.splitlines() if line.startswith("IPAddressAllow=")).split("=", 1)[1]
+    assert set(allowed.split()) == {"localhost", "link-local", "multicast", "10.0.0.0/8", "172.16.0.0/12",
+                                    "192.168.0.0/16", "fc00::/7"}
 
 
 @pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed")
