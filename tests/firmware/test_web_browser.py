@@ -62,9 +62,12 @@ def _twin(runtime: Runtime, page: TablePage, rng: random.Random) -> TablePage:
     seat = rng.randrange(match.header.players)
     state = match.game.redeal(match.state, seat, Rng.seeded(rng.randrange(1 << 30)))
     twin = Runtime(Match(match.game, match.header, state, list(match.actions)), [None] * match.header.players)
-    public = PublicTable(log_size=len(page.public.latest().log) + 1)
+    latest = page.public.latest()
+    public = PublicTable(log_size=len(latest.log))
     public.attach(twin)
-    for line in page.public.latest().log:
+    for _ in range(latest.noted - len(latest.log)):
+        public.note("an event that has left the log")  # the count of events ever noted is public, and the page carries it
+    for line in latest.log:
         public.note(line)
     twin.refresh()
     twin_page = TablePage(public, twin, "127.0.0.1", 0)
