@@ -104,6 +104,16 @@ def test_latin_still_wraps_at_spaces_and_a_mixed_line_breaks_where_either_allows
     assert all(font().getlength(line) <= 60 for line in mixed)
 
 
+def test_latin_punctuation_inside_a_word_is_no_place_to_break():
+    # "3.5" or "e.g." is one word: the line breaks at the space before it, not inside it.
+    for text in ("0 0 0 0 0 0 0 0 0000.0", "pay 3.5 thalers, e.g.(twice) now"):
+        for width in range(70, 140, 4):  # wider than the longest word, "e.g.(twice)"
+            lines = wrap(text, width)
+            words = [w for line in lines for w in line.split()]
+            assert words == text.split(), (width, lines)
+    assert wrap("中文,中文", 30) == ["中文,", "中文"]  # the comma still clings to the hanzi before it
+
+
 def test_a_cut_line_keeps_its_mark_and_the_counter_keeps_its_place():
     assert fit("將軍無法主動出擊但防禦時可以俘虜進攻者", 60).endswith("~")
     assert font().getlength(fit("將軍無法主動出擊但防禦時可以俘虜進攻者", 60)) <= 60
