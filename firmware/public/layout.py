@@ -7,8 +7,9 @@ too). A screen rarely holds all of that at once, so the layout cuts it into
 pages that the display turns by the clock:
 
 - Lines are wrapped with the seat screens' own ``wrap`` and ``font`` (so a
-  new screen font changes the public screen too), at spaces: a step or an
-  event is never cut mid-word. A block (the prompt, one step, one event)
+  new screen font changes the public screen too), at spaces (or between
+  hanzi): a step or an event is never cut mid-word. Rows are ``LINE`` pixels
+  apart, ``WIDE_LINE`` when the snapshot shows Chinese, as on a seat screen. A block (the prompt, one step, one event)
   goes whole onto the page that has room for it; only a block taller than a
   whole page is split, between lines.
 - A screen with fewer than ``REGION_MIN_ROWS`` rows (every 64-pixel-high
@@ -34,14 +35,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Sequence
+from typing import Sequence
 
 from PIL import Image, ImageDraw
 
 from engine.i18n import _
 
-from ..table.render import LINE, fit, font, wrap
+from ..table.render import LINE, fit, font, line_height, wrap
 from .snapshot import Snapshot
 
 READING_WPM = 200
@@ -76,23 +76,13 @@ def count_words(text: str) -> int:
     return len(_CJK.sub(" ", text).split()) + cjk
 
 
-@lru_cache(maxsize=8192)
-def _can_draw(face: Any, char: str) -> bool:
-    try:
-        face.getlength(char)
-    except (UnicodeError, ValueError, OSError):
-        return False
-    return True
-
-
 def drawable(text: str) -> str:
-    """`text` as the screen font can draw it: control characters become spaces, glyphs it lacks '?'.
+    """`text` as the screen font draws it: control characters become spaces, glyphs it lacks a box.
 
-    No string from a game, a seat name or a journal may stop the public screen.
+    No string from a game, a seat name or a journal may stop the public screen,
+    and what is measured is what is drawn (composed, as the font composes it).
     """
-    face = font()
-    return "".join(" " if not char.isprintable() else char if _can_draw(face, char) else "?"
-                   for char in text)
+    return font().clean("".join(char if char.isprintable() else " " for char in text))
 
 
 def hold_seconds(words: int) -> float:
@@ -122,6 +112,7 @@ class Page:
     main: tuple[Row, ...]  # the prompt and steps (or, on a screen without an events region, events)
     events: tuple[Row, ...] = ()  # the events region, on screens that have one
     hold: float = MIN_HOLD_SECONDS
+    line: int = LINE  # row pitch: WIDE_LINE when the page's snapshot shows Chinese
 
     @property
     def rows(self) -> tuple[Row, ...]:
@@ -143,12 +134,21 @@ class Layout:
         width, height = size
         self.scale = max(1, min(width // SCALE_UNIT[0], height // SCALE_UNIT[1]))
         self.width, self.height = width // self.scale, height // self.scale
-        rows = max(2, self.height // LINE)
-        self.event_rows = 0
+        self.main_rows, self.event_rows = self.rows(LINE)
+
+    def rows(self, line: int) -> tuple[int, int]:
+        """Rows below the top bar for the steps, and for the events region (0: none), at this row pitch."""
+        rows = max(2, self.height // line)
+        event_rows = 0
         if rows >= REGION_MIN_ROWS:
-            rows = (self.height - RULE_GAP) // LINE
-            self.event_rows = rows // 3
-        self.main_rows = rows - 1 - self.event_rows  # below the top bar
+            rows = (self.height - RULE_GAP) // line
+            event_rows = rows // 3
+        return rows - 1 - event_rows, event_rows
+
+    @staticmethod
+    def line(snapshot: Snapshot, events: Sequence[str] = ()) -> int:
+        """The row pitch for this snapshot and these events: LINE, or WIDE_LINE if any shows Chinese."""
+        return line_height(snapshot.header, snapshot.line, *snapshot.steps, *snapshot.names, *events)
 
     @property
     def colour(self) -> bool:
@@ -157,26 +157,28 @@ class Layout:
     # --- text into pages ----------------------------------------------------
     def pages(self, snapshot: Snapshot, events: Sequence[str]) -> list[Page]:
         """Cut the prompt, its steps and `events` (lines of words, oldest first) into pages."""
-        main_pages = self.step_pages(snapshot)
-        event_pages = self.event_pages(events)
-        if not self.event_rows:
-            return [Page(main=chunk, hold=_hold(chunk)) for chunk in main_pages + event_pages]
+        line = self.line(snapshot, events)
+        main_pages = self.step_pages(snapshot, line)
+        event_pages = self.event_pages(events, line)
+        if not self.rows(line)[1]:
+            return [Page(main=chunk, hold=_hold(chunk), line=line) for chunk in main_pages + event_pages]
         event_pages = event_pages or [()]
         count = max(len(main_pages), len(event_pages))
         pages = []
         for index in range(count):
             rows, region = main_pages[index % len(main_pages)], event_pages[index % len(event_pages)]
-            pages.append(Page(main=rows, events=region, hold=max(_hold(rows), _hold(region))))
+            pages.append(Page(main=rows, events=region, hold=max(_hold(rows), _hold(region)), line=line))
         return pages
 
-    def step_pages(self, snapshot: Snapshot) -> list[tuple[Row, ...]]:
+    def step_pages(self, snapshot: Snapshot, line: int = LINE) -> list[tuple[Row, ...]]:
         """The rows of the prompt and its steps (and the scores, once over), page by page."""
-        return _paginate(self._blocks(snapshot), self.main_rows)
+        return _paginate(self._blocks(snapshot), self.rows(line)[0])
 
-    def event_pages(self, events: Sequence[str]) -> list[tuple[Row, ...]]:
+    def event_pages(self, events: Sequence[str], line: int = LINE) -> list[tuple[Row, ...]]:
         """The rows of `events`, page by page (in the events region, if the screen has one); none for none."""
-        told = [self._block(line, "event", "-", self._indent("-")) for line in events]
-        return _paginate(told, self.event_rows or self.main_rows) if told else []
+        told = [self._block(text, "event", "-", self._indent("-")) for text in events]
+        main_rows, event_rows = self.rows(line)
+        return _paginate(told, event_rows or main_rows) if told else []
 
     def _blocks(self, snapshot: Snapshot) -> list[list[Row]]:
         blocks = []
@@ -207,18 +209,20 @@ class Layout:
         mode = "RGB" if self.colour else "1"
         image = Image.new(mode, (self.width, self.height))
         draw = ImageDraw.Draw(image)
-        self._bar(draw, snapshot, number, count)
-        y = LINE
+        line = page.line
+        self._bar(draw, snapshot, number, count, line)
+        y = line
         for row in page.main:
-            self._row(image, draw, snapshot, row, y)
-            y += LINE
-        if self.event_rows:
-            top = LINE * (self.main_rows + 1)
+            self._row(image, draw, snapshot, row, y, line)
+            y += line
+        main_rows, event_rows = self.rows(line)
+        if event_rows:
+            top = line * (main_rows + 1)
             draw.line((0, top + 1, self.width - 1, top + 1), fill=RULE if self.colour else 1)
             y = top + RULE_GAP
             for row in page.events:
-                self._row(image, draw, snapshot, row, y)
-                y += LINE
+                self._row(image, draw, snapshot, row, y, line)
+                y += line
         if self.scale > 1:
             image = image.resize((self.width * self.scale, self.height * self.scale), Image.Resampling.NEAREST)
         if image.size != self.size:
@@ -227,7 +231,8 @@ class Layout:
             image = whole
         return image
 
-    def _bar(self, draw: ImageDraw.ImageDraw, snapshot: Snapshot, number: int, count: int) -> None:
+    def _bar(self, draw: ImageDraw.ImageDraw, snapshot: Snapshot, number: int, count: int,
+             line: int = LINE) -> None:
         f = font()
         fill: tuple[int, int, int] | int = 1
         ink: tuple[int, int, int] | int = 0
@@ -237,22 +242,22 @@ class Layout:
                 seat = snapshot.pending[0]
                 fill = seat_colour(seat, snapshot.names[seat])
             ink = (0, 0, 0) if sum(fill) > 380 else TEXT
-        draw.rectangle((0, 0, self.width - 1, LINE - 1), fill=fill)
+        draw.rectangle((0, 0, self.width - 1, line - 1), fill=fill)
         counter = f"{number + 1}/{count}" if count > 1 else ""
         room = self.width - 2 - (int(f.getlength(counter)) + 4 if counter else 0)
-        draw.text((1, -1), fit(drawable(snapshot.header), room), font=f, fill=ink)
+        f.draw(draw, (1, 0), fit(drawable(snapshot.header), room), fill=ink, line=line)
         if counter:
-            draw.text((self.width - 1 - int(f.getlength(counter)), -1), counter, font=f, fill=ink)
+            f.draw(draw, (self.width - 1 - int(f.getlength(counter)), 0), counter, fill=ink, line=line)
 
     def _row(self, image: Image.Image, draw: ImageDraw.ImageDraw, snapshot: Snapshot, row: Row,
-             y: int) -> None:
+             y: int, line: int = LINE) -> None:
         if row.mark:
-            draw.text((0, y - 1), row.mark, font=font(), fill=DIM if self.colour else 1)
+            font().draw(draw, (0, y), row.mark, fill=DIM if self.colour else 1, line=line)
         base = (DIM if row.kind == "event" else TEXT) if self.colour else 1
-        self._text(image, draw, (row.indent, y - 1), row.text, base, snapshot.names)
+        self._text(image, draw, (row.indent, y), row.text, base, snapshot.names, line)
 
     def _text(self, image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str,
-              fill: tuple[int, int, int] | int, names: Sequence[str]) -> None:
+              fill: tuple[int, int, int] | int, names: Sequence[str], line: int = LINE) -> None:
         """Draw `text`, each seat name in its seat's colour on a colour screen.
 
         The line is drawn whole, as one mask, and coloured by column spans:
@@ -262,17 +267,19 @@ class Layout:
         f = font()
         spans = _name_spans(text, [drawable(name) for name in names]) if self.colour else []
         if not spans:
-            draw.text(xy, text, font=f, fill=fill)
+            f.draw(draw, xy, text, fill=fill, line=line)
             return
-        mask = Image.new("1", (int(f.getlength(text)) + 2, LINE + 2))
-        ImageDraw.Draw(mask).text((0, 0), text, font=f, fill=1)
+        # The mask's top is the row's, one pixel higher: a glyph may rise a pixel above its row.
+        x, y = xy
+        mask = Image.new("1", (int(f.getlength(text)) + 2, line + 3))
+        f.draw(ImageDraw.Draw(mask), (0, 1), text, fill=1, line=line)
         colours = Image.new("RGB", mask.size, fill)
         paint = ImageDraw.Draw(colours)
         for start, end, seat in spans:
             # One pixel to the left too: a name's first glyph may reach into the cell before it.
             left, right = int(f.getlength(text[:start])) - 1, int(f.getlength(text[:end]))
             paint.rectangle((max(0, left), 0, right - 1, mask.height - 1), fill=seat_colour(seat, names[seat]))
-        image.paste(colours, xy, mask)
+        image.paste(colours, (x, y - 1), mask)
 
 
 def _name_spans(text: str, names: Sequence[str]) -> list[tuple[int, int, int]]:

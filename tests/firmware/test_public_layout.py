@@ -185,3 +185,21 @@ def test_strange_text_never_breaks_a_page():
     snap = snapshot(line="\x00\ufffd" + "x" * 300, steps=("", "  ", "👑 Emperor 皇帝"), names=("", "Blue", "Blue"))
     for page in layout.pages(snap, ["", "\n"]):
         assert layout.draw(snap, page).size == (320, 240)
+
+
+def test_a_snapshot_in_chinese_gets_the_taller_rows_and_its_hanzi_drawn_whole():
+    from PIL import Image, ImageDraw
+
+    from firmware.table.render import LINE, WIDE_LINE
+
+    layout = Layout(*OLED)
+    latin = snapshot()
+    chinese = snapshot(line="藍攻擊紅", steps=("藍：把第2張牌翻開",), header="第1回合")
+    assert {p.line for p in layout.pages(latin, [])} == {LINE}
+    pages = layout.pages(chinese, [])
+    assert {p.line for p in pages} == {WIDE_LINE} and layout.rows(WIDE_LINE) == (4, 0)
+    image = layout.draw(chinese, pages[0])
+    # The prompt's first row, below the 12-pixel bar, is the hanzi as the screen font draws them.
+    expected = Image.new("1", (128, WIDE_LINE))
+    font().draw(ImageDraw.Draw(expected), (0, 0), "藍攻擊紅", fill=1, line=WIDE_LINE)
+    assert image.crop((0, WIDE_LINE, 128, 2 * WIDE_LINE)).tobytes() == expected.tobytes()

@@ -20,7 +20,7 @@ from firmware.links.serial_seats import seat_panels
 from firmware.play import public_display
 from firmware.public import PublicTable
 from firmware.public.layout import drawable
-from firmware.table.render import LINE, fit, font, wrap
+from firmware.table.render import LINE, WIDE_LINE, fit, font, line_height, wrap
 from firmware.table.runtime import Runtime
 from hardware.factory import open_table
 from hardware.table import parse_table
@@ -83,8 +83,8 @@ def lit(image: Image.Image) -> Image.Image:
 
 def rendered(text: str) -> Image.Image | None:
     """`text` drawn alone with the screen font, cut to its ink; None for a line with no ink."""
-    image = Image.new("L", (int(font().getlength(text)) + 4, LINE + 4))
-    ImageDraw.Draw(image).text((0, 0), text, font=font(), fill=255)
+    image = Image.new("L", (int(font().getlength(text)) + 4, WIDE_LINE + 4))
+    font().draw(ImageDraw.Draw(image), (0, 2), text, fill=255, line=line_height(text))
     box = image.getbbox()
     return image.crop(box) if box else None
 
