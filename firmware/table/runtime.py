@@ -345,15 +345,25 @@ class Runtime:
         self.request = None
         with self._reading(request.by):  # the asker's words (the table's for the console)
             if request.kind == "undo":
-                self._tell_asker(request, self._undo_outcome())
+                self._tell_asker(request, self._undo_outcome(request))
             else:
                 self._tell_asker(request, self.commands["end_game"]())
 
     def _new_request(self, kind: str, by: int | None, reply: Callable[[str], None] | None = None) -> Request:
-        """Ask the table; taking back an action that showed something hidden needs every seat's yes."""
-        last = self.match.actions[-1]["do"] if self.match.actions else ""
-        everyone = kind == "undo" and last in self.match.game.revealing_actions
-        return table_menu.Request(kind, by, everyone=everyone, reply=reply)
+        """Ask the table. An undo names the action and its seat, whose yes it needs too; taking back
+        an action that showed something hidden needs every seat's yes."""
+        if kind != "undo" or not self.match.actions:
+            return table_menu.Request(kind, by, reply=reply)
+        last = self.match.actions[-1]
+        owner = last.get("seat")
+        owner = owner if isinstance(owner, int) and 0 <= owner < len(self.seats) else None
+        return table_menu.Request(kind, by, everyone=last.get("do") in self.match.game.revealing_actions,
+                                  reply=reply, owner=owner, action=dict(last))
+
+    def _undoing(self, request: Request, reader: int | None = None) -> str:
+        """What `request` takes back, in the words being made now: "Green's row arrangement"."""
+        what = self.match.game.action_title(request.action) if request.action is not None else ""
+        return table_menu.taken_back_what(request, what, reader_names(self.match.names), reader)
 
     def _tell_asker(self, request: Request, message: str) -> None:
         if request.by is not None:
@@ -438,16 +448,22 @@ class Runtime:
         if told:
             return told[-1]  # settled already: the outcome is the reply
         request.reply = self._replying
+        what = self._undoing(request)
         if request.everyone:
-            return _("Asked the table: every seat must agree to take back the last action")
-        return _("Asked the table: one seat must agree to take back the last action")
+            return _("Asked the table: every seat must agree to take back {what}").format(what=what)
+        if request.owner is not None:
+            return _("Asked the table: {who} must agree to take back {what}").format(
+                who=reader_names(self.match.names)[request.owner], what=what)
+        return _("Asked the table: one seat must agree to take back {what}").format(what=what)
 
-    def _undo_outcome(self) -> str:
+    def _undo_outcome(self, request: Request) -> str:
         try:
             done = self.undo()
         except OSError as err:
             return _("Not saved ({error}): nothing was taken back").format(error=err.strerror or err)
-        return _("Last action taken back") if done else _("Nothing to take back")
+        if not done:
+            return _("Nothing to take back")
+        return _("Taken back: {what}").format(what=self._undoing(request, request.by))
 
     def _save_failed(self, err: OSError) -> None:
         """A journal write failed: every seat says so, and nothing is accepted until a write succeeds."""
@@ -565,14 +581,19 @@ class Runtime:
         panel: list[str] = []
         if self.request is not None:
             title = _("Table")
-            if index == self.request.by:
-                ask = (_("Waiting for every seat's yes") if self.request.everyone
-                       else _("Waiting for another seat's yes"))
-            elif index in self.request.agreed:
+            request = self.request
+            if index == request.by:
+                if request.everyone:
+                    ask = _("Waiting for every seat's yes")
+                elif request.owner_to_agree():
+                    ask = _("Waiting for {who}'s yes").format(who=names[request.owner])
+                else:
+                    ask = _("Waiting for another seat's yes")
+            elif index in request.agreed:
                 ask = _("You agreed; waiting for the others")
             else:
-                asker = _("The console") if self.request.by is None else names[self.request.by]
-                ask = table_menu.request_question(self.request, asker)
+                asker = _("The console") if request.by is None else names[request.by]
+                ask = table_menu.request_question(request, asker, self._undoing(request, index))
         elif seat.mode == "info":
             title = seat.info_title
             panel, position = table_menu.info_page(seat.info, seat.info_page)

@@ -1,10 +1,10 @@
 """The table menu, opened by holding ok at the top of a seat's menu.
 
-It offers: take the last action back (another seat must agree; every other
-seat, when the action showed something hidden), the public standings, rules
-help for the current phase, the seat's language, ending the game (another seat must agree), and
-closing the menu. Its choices are action records like a game's, so the same
-`Menu` walks them.
+It offers: take the last action back (another seat must agree, and the seat
+whose action it was; every other seat, when the action showed something
+hidden), the public standings, rules help for the current phase, the seat's
+language, ending the game (another seat must agree), and closing the menu.
+Its choices are action records like a game's, so the same `Menu` walks them.
 """
 
 from __future__ import annotations
@@ -35,8 +35,11 @@ class Request:
     Usually one other seat's yes is enough. Taking back an action that showed
     the table something hidden (a card turned up, the ballots counted, a draw
     from the bag) needs every other seat's yes: the seat whose secret came
-    out must not be overruled. The host console asks the same way (`by` is
-    None then, and every seat may answer); its `reply` hears the outcome.
+    out must not be overruled. An undo names the action it takes back and
+    its seat (`owner`, `action`), and that seat must agree too: nobody's move
+    is taken back over their head (asking counts as its yes). The host
+    console asks the same way (`by` is None then, and every seat may
+    answer); its `reply` hears the outcome.
     """
 
     kind: str  # "undo" or "end"
@@ -44,11 +47,18 @@ class Request:
     everyone: bool = False
     agreed: set[int] = field(default_factory=set)
     reply: Callable[[str], None] | None = None
+    owner: int | None = None  # an undo: the seat whose action it takes back
+    action: dict[str, Any] | None = None  # an undo: the action it takes back (each reader names it in their words)
 
     def settled(self, seats: int) -> bool:
-        """Whether enough seats have agreed."""
+        """Whether enough seats have agreed, the owner of the action taken back among them."""
         others = seats if self.by is None else seats - 1
-        return len(self.agreed) >= (others if self.everyone else 1)
+        enough = len(self.agreed) >= (others if self.everyone else 1)
+        return enough and not self.owner_to_agree()
+
+    def owner_to_agree(self) -> bool:
+        """Whether the seat whose action an undo takes back has yet to say yes."""
+        return self.owner is not None and self.owner != self.by and self.owner not in self.agreed
 
 
 def label(value: str) -> str:
@@ -61,9 +71,25 @@ def label(value: str) -> str:
     }.get(value, value)
 
 
-def request_question(request: Request, name: str) -> str:
+def taken_back_what(request: Request, what: str, names: Sequence[str], reader: int | None = None) -> str:
+    """What an undo takes back, for `reader`'s screen: "Green's row arrangement", "your row arrangement".
+
+    `what` is the action's kind in the reader's words (the game's `action_title`).
+    """
+    if request.owner is None or not 0 <= request.owner < len(names):
+        return _("the last action")
+    if request.owner == reader:
+        return _("your {what}").format(what=what)
+    return _("{who}'s {what}").format(who=names[request.owner], what=what)
+
+
+def request_question(request: Request, name: str, undoing: str = "") -> str:
+    """The question a seat answers: "Red: undo Green's row arrangement?", "Red: end the game?".
+
+    `undoing` is what an undo takes back, in the reader's words (`taken_back_what`).
+    """
     if request.kind == "undo":
-        return _("{name}: undo last action?").format(name=name)
+        return _("{name}: undo {what}?").format(name=name, what=undoing or _("the last action"))
     return _("{name}: end the game?").format(name=name)
 
 

@@ -272,12 +272,30 @@ def test_the_consoles_undo_agreed_at_once_by_the_bots_is_answered_once_and_the_t
     runtime = Runtime(match, [table3.seats[RED].screen, None, None])
     held = Held()
     BotSeats(runtime, {BLUE: "easy", GREEN: "easy"}, seed=1, start=held)
+    runtime.submit({"seat": BLUE, "do": "arrange", "order": [1, 2, 3]})  # a bot's action: its own yes is needed
+    replies: list[str] = []
+    runtime.post(Command("undo", reply=replies.append))
+    runtime.drain()
+    assert replies == ["Taken back: Blue's row arrangement"]
+    assert runtime.request is None and match.actions == [] and match.pending() == [RED, BLUE, GREEN]
+
+
+def test_the_consoles_undo_of_a_persons_action_waits_for_that_persons_yes_though_the_bots_said_yes(table3):
+    from firmware.table.runtime import Command
+    from hardware.events import InputEvent
+
+    match = Match.new("tenno", 3, seed=2, options={"start_seat": 0})
+    runtime = Runtime(match, [table3.seats[RED].screen, None, None])
+    BotSeats(runtime, {BLUE: "easy", GREEN: "easy"}, seed=1, start=Held())
     runtime.submit({"seat": RED, "do": "arrange", "order": [1, 2, 3]})
     replies: list[str] = []
     runtime.post(Command("undo", reply=replies.append))
     runtime.drain()
-    assert replies == ["Last action taken back"]
-    assert runtime.request is None and match.actions == [] and match.pending() == [RED, BLUE, GREEN]
+    assert replies == ["Asked the table: Red must agree to take back Red's row arrangement"]
+    assert runtime.request is not None and runtime.request.agreed == {BLUE, GREEN} and len(match.actions) == 1
+    runtime.post(InputEvent(RED, "ok", "press"))  # Red: "Yes, agree"
+    runtime.drain()
+    assert replies[-1] == "Taken back: Red's row arrangement" and match.actions == []
 
 
 def test_ui_bots_with_a_level_lets_the_search_play_every_seat():

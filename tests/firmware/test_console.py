@@ -124,11 +124,12 @@ def test_undo_new_game_and_end_game_by_keys_each_get_the_pis_reply(modem):
     assert keys.feed("u") == ["Asked to undo."]
     table.until(lambda: len(table.client.replies) == 2, "the second undo reply")
     # The console asks the seats, as a seat does at the table: nothing is taken back until one agrees.
-    assert table.client.replies[-1] == "Asked the table: one seat must agree to take back the last action"
+    name = table.match.names[seat]
+    assert table.client.replies[-1] == f"Asked the table: {name} must agree to take back {name}'s row arrangement"
     assert len(table.match.actions) == 1
-    table.runtime.post(InputEvent(2, "ok", "press"))  # Green: "Yes, agree"
+    table.runtime.post(InputEvent(seat, "ok", "press"))  # the seat whose arrangement it is: "Yes, agree"
     table.until(lambda: len(table.client.replies) == 3, "the undo's outcome")
-    assert table.client.replies[-1] == "Last action taken back" and table.match.actions == []
+    assert table.client.replies[-1] == f"Taken back: {name}'s row arrangement" and table.match.actions == []
     table.until(lambda: table.client.table.log[-1:] == ("The last action was taken back",), "the undo")
 
     assert keys.feed("n") == [] and keys.prompt.startswith("Game (tenno, quovadis)")

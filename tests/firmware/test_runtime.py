@@ -224,8 +224,10 @@ def test_table_commands_are_queued_like_buttons_and_answer_their_sender(table):
     assert replies[0] == "Nothing to take back"
     assert replies[1].startswith("Unknown command 'dance'")
     assert replies[2].startswith("Asked the table") and len(runtime.match.actions) == 1
-    press(table, runtime, 1, "ok")  # Blue agrees
-    assert replies[3] == "Last action taken back" and runtime.match.actions == []
+    press(table, runtime, 1, "ok")  # Blue agrees: not enough, the action taken back is Red's
+    assert len(replies) == 3 and len(runtime.match.actions) == 1
+    press(table, runtime, 0, "ok")  # Red agrees
+    assert replies[3] == "Taken back: Red's row arrangement" and runtime.match.actions == []
 
 
 def test_a_seat_that_draws_for_itself_receives_its_face_not_pixels(table):
@@ -339,7 +341,7 @@ def test_an_undo_that_cannot_be_written_is_not_carried_out(table, tmp_path):
         # Asked at the table, the asker hears that nothing was taken back.
         runtime.post(InputEvent(0, "ok", "hold"))
         runtime.post(InputEvent(0, "ok", "press"))  # Undo last action
-        runtime.post(InputEvent(1, "ok", "press"))  # Blue agrees
+        runtime.post(InputEvent(2, "ok", "press"))  # Green, whose arrangement it is, agrees
         runtime.drain()
         assert "Not saved (File too large): nothing was taken back" in screen_text(table, runtime, 0)
         assert match.to_data() == state and journals.load(path).actions == match.actions

@@ -1,4 +1,5 @@
-"""The table menu: held ok at the top of a seat's menu; undo and end need another seat's yes."""
+"""The table menu: held ok at the top of a seat's menu; undo and end need another seat's yes
+(an undo also that of the seat whose action it takes back)."""
 
 from __future__ import annotations
 
@@ -68,21 +69,59 @@ def test_the_real_hardware_hold_gesture_reaches_the_table_menu(table):
     assert "Table menu" in text(runtime, RED)
 
 
-def test_undo_needs_another_seats_yes_and_is_journalled(table, tmp_path):
+def test_undo_names_the_action_and_its_seat_needs_that_seats_yes_and_is_journalled(table, tmp_path):
     runtime = arranged(table, tmp_path)
-    assert len(runtime.match.actions) == 3
+    assert len(runtime.match.actions) == 3  # the last: Green's row arrangement
     press(runtime, RED, "ok", "hold")
     press(runtime, RED)  # Undo last action
-    assert "Waiting for another seat's yes" in text(runtime, RED)
-    assert "Red: undo last action?" in text(runtime, BLUE) and "> Yes, agree" in text(runtime, BLUE)
+    assert "Waiting for Green's yes" in text(runtime, RED)
+    assert "Red: undo Green's row arrangement?" in text(runtime, BLUE) and "> Yes, agree" in text(runtime, BLUE)
+    assert "Red: undo your row arrangement?" in text(runtime, GREEN)
     press(runtime, RED)  # the asker's own ok does not count: it offers to cancel
     assert runtime.request is None and len(runtime.match.actions) == 3
     press(runtime, RED, "ok", "hold")
     press(runtime, RED)
+    press(runtime, BLUE)  # Blue agrees: Green's arrangement is not taken back over Green's head
+    assert runtime.request is not None and len(runtime.match.actions) == 3
+    assert "Waiting for Green's yes" in text(runtime, RED)
     press(runtime, GREEN)  # Green agrees
     assert len(runtime.match.actions) == 2 and runtime.match.state.phase == "setup"
-    assert "Last action taken back" in text(runtime, RED)
+    assert "Taken back: Green's row arrangement" in text(runtime, RED)
     assert journals.load(tmp_path / "j.jsonl").actions == runtime.match.actions
+
+
+def test_the_seat_whose_action_it_is_may_ask_and_then_one_other_yes_is_enough(table):
+    runtime = arranged(table)
+    press(runtime, GREEN, "ok", "hold")
+    press(runtime, GREEN)  # Green asks to take back its own arrangement
+    assert "Waiting for another seat's yes" in text(runtime, GREEN)
+    assert "Green: undo Green's row arrangement?" in text(runtime, RED)
+    press(runtime, RED)
+    assert runtime.request is None and len(runtime.match.actions) == 2
+    assert "Taken back: your row arrangement" in text(runtime, GREEN)
+
+
+def test_the_owner_of_the_action_may_refuse_its_undo(table):
+    runtime = arranged(table)
+    press(runtime, RED, "ok", "hold")
+    press(runtime, RED)
+    press(runtime, BLUE)  # yes
+    press(runtime, GREEN, "next")
+    press(runtime, GREEN)  # no: it is Green's arrangement
+    assert runtime.request is None and len(runtime.match.actions) == 3
+    assert "Green said no" in text(runtime, RED)
+
+
+def test_a_bot_whose_action_is_taken_back_agrees_as_every_bot_does(table):
+    from firmware.table.bot_seats import BotSeats
+
+    runtime = arranged(table)
+    thoughts: list = []
+    BotSeats(runtime, {GREEN: "random"}, start=thoughts.append)  # a bot thinks only when the test says
+    press(runtime, RED, "ok", "hold")
+    press(runtime, RED)  # Red asks; the bot whose arrangement it is says yes at once, and that is enough
+    assert runtime.request is None and len(runtime.match.actions) == 2
+    assert "Taken back: Green's row arrangement" in text(runtime, RED)
 
 
 def test_a_no_from_another_seat_cancels_the_undo(table):
@@ -180,9 +219,10 @@ def test_the_consoles_undo_is_asked_of_the_seats_and_a_revealing_action_needs_th
     replies = []
     runtime.post(Command("undo", reply=replies.append))
     runtime.drain()
-    assert replies == ["Asked the table: every seat must agree to take back the last action"]
-    for seat in (RED, BLUE, GREEN):
-        assert "The console: undo last action?" in text(runtime, seat)
+    assert replies == ["Asked the table: every seat must agree to take back Red's attack"]
+    assert "The console: undo your attack?" in text(runtime, RED)
+    for seat in (BLUE, GREEN):
+        assert "The console: undo Red's attack?" in text(runtime, seat)
     press(runtime, RED)
     press(runtime, BLUE)
     assert len(runtime.match.actions) == 4 and len(replies) == 1
@@ -193,7 +233,22 @@ def test_the_consoles_undo_is_asked_of_the_seats_and_a_revealing_action_needs_th
     runtime.drain()
     for seat in (RED, BLUE, GREEN):
         press(runtime, seat)
-    assert replies[-1] == "Last action taken back" and len(runtime.match.actions) == 3
+    assert replies[-1] == "Taken back: Red's attack" and len(runtime.match.actions) == 3
+
+
+def test_the_consoles_undo_waits_for_the_seat_whose_action_it_is(table):
+    from firmware.table.runtime import Command
+
+    runtime = arranged(table)  # the last action: Green's row arrangement
+    replies = []
+    runtime.post(Command("undo", reply=replies.append))
+    runtime.drain()
+    assert replies == ["Asked the table: Green must agree to take back Green's row arrangement"]
+    press(runtime, RED)
+    press(runtime, BLUE)
+    assert runtime.request is not None and len(runtime.match.actions) == 3
+    press(runtime, GREEN)
+    assert replies[-1] == "Taken back: Green's row arrangement" and len(runtime.match.actions) == 2
 
 
 def test_a_new_game_drops_a_pending_request_so_a_late_yes_cannot_end_it(table, tmp_path):
