@@ -21,6 +21,11 @@ pages that the display turns by the clock:
   table; its layout is that of a screen half its size.
 - On a colour screen each seat's name is drawn in the seat's colour, and
   the top bar takes the colour of the seat that must decide.
+- While the table page is served, its address and QR code get a page of
+  their own after the others: before the first action (the start page) and
+  while a seat reads the table menu's rules help. It is one more page to
+  turn to, so it never covers a prompt; it is held ``ADDRESS_SECONDS``, the
+  time to take a phone out and point it.
 
 Each page is held for the time it takes to read it (``hold_seconds``).
 Adults read English prose silently at about 238 words a minute on average
@@ -34,19 +39,22 @@ minute, well below that average, and never less than ``MIN_HOLD_SECONDS``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
+from urllib.parse import urlsplit
 
 from PIL import Image, ImageDraw
 
 from engine.i18n import _
 
 from ..table.render import LINE, fit, font, line_height, wrap
+from . import qr
 from .snapshot import Snapshot
 
 READING_WPM = 200
 GLANCE_SECONDS = 1.5
 MIN_HOLD_SECONDS = 3.0
+ADDRESS_SECONDS = 10.0
 
 REGION_MIN_ROWS = 8  # rows from which the events get a region of their own
 RULE_GAP = 3  # pixels between the steps and the events region: a rule, clear of descenders and accents
@@ -113,6 +121,7 @@ class Page:
     events: tuple[Row, ...] = ()  # the events region, on screens that have one
     hold: float = MIN_HOLD_SECONDS
     line: int = LINE  # row pitch: WIDE_LINE when the page's snapshot shows Chinese
+    address: str = ""  # the table page's address: this page shows it and its QR code instead of rows
 
     @property
     def rows(self) -> tuple[Row, ...]:
@@ -161,13 +170,15 @@ class Layout:
         main_pages = self.step_pages(snapshot, line)
         event_pages = self.event_pages(events, line)
         if not self.rows(line)[1]:
-            return [Page(main=chunk, hold=_hold(chunk), line=line) for chunk in main_pages + event_pages]
-        event_pages = event_pages or [()]
-        count = max(len(main_pages), len(event_pages))
-        pages = []
-        for index in range(count):
-            rows, region = main_pages[index % len(main_pages)], event_pages[index % len(event_pages)]
-            pages.append(Page(main=rows, events=region, hold=max(_hold(rows), _hold(region)), line=line))
+            pages = [Page(main=chunk, hold=_hold(chunk), line=line) for chunk in main_pages + event_pages]
+        else:
+            event_pages = event_pages or [()]
+            pages = []
+            for index in range(max(len(main_pages), len(event_pages))):
+                rows, region = main_pages[index % len(main_pages)], event_pages[index % len(event_pages)]
+                pages.append(Page(main=rows, events=region, hold=max(_hold(rows), _hold(region)), line=line))
+        if snapshot.address and (snapshot.actions == 0 or snapshot.helping):
+            pages.append(Page(main=(), hold=ADDRESS_SECONDS, line=line, address=snapshot.address))
         return pages
 
     def step_pages(self, snapshot: Snapshot, line: int = LINE) -> list[tuple[Row, ...]]:
@@ -210,7 +221,22 @@ class Layout:
         image = Image.new(mode, (self.width, self.height))
         draw = ImageDraw.Draw(image)
         line = page.line
-        self._bar(draw, snapshot, number, count, line)
+        if page.address:
+            self._bar(draw, replace(snapshot, header=_("Table page")), number, count, line)
+            self._address(image, draw, page.address, line)
+        else:
+            self._bar(draw, snapshot, number, count, line)
+            self._prompt_and_events(image, draw, snapshot, page, line)
+        if self.scale > 1:
+            image = image.resize((self.width * self.scale, self.height * self.scale), Image.Resampling.NEAREST)
+        if image.size != self.size:
+            whole = Image.new(mode, self.size)
+            whole.paste(image, (0, 0))
+            image = whole
+        return image
+
+    def _prompt_and_events(self, image: Image.Image, draw: ImageDraw.ImageDraw, snapshot: Snapshot, page: Page,
+                          line: int) -> None:
         y = line
         for row in page.main:
             self._row(image, draw, snapshot, row, y, line)
@@ -223,13 +249,52 @@ class Layout:
             for row in page.events:
                 self._row(image, draw, snapshot, row, y, line)
                 y += line
-        if self.scale > 1:
-            image = image.resize((self.width * self.scale, self.height * self.scale), Image.Resampling.NEAREST)
-        if image.size != self.size:
-            whole = Image.new(mode, self.size)
-            whole.paste(image, (0, 0))
-            image = whole
-        return image
+
+    def address_place(self, url: str, line: int = LINE) -> tuple[tuple[int, int], qr.Fit | None, list[str],
+                                                                 tuple[int, int]]:
+        """Where the address page puts the code and the address (in this layout's unscaled pixels).
+
+        The code goes left, as large as whole pixels allow, the address in
+        words to its right (whole, without "http://", or host and port on
+        two lines, whichever leaves the code larger); where words beside it
+        would shrink the code, they go below it instead.
+
+        Returns:
+            The code's corner, its fit (None: no room, words alone), the address's lines and where they start.
+        """
+        modules = len(qr.matrix(url))
+        top, room = line, self.height - line
+        best: tuple[tuple[int, int, int], qr.Fit, list[str], bool] | None = None
+        for words in _address_choices(url):
+            width = max(int(font().getlength(text)) for text in words)
+            for below in (False, True):
+                if below and width > self.width:
+                    continue
+                box = (self.width, room - line * len(words)) if below else (self.width - width - 2, room)
+                how = qr.fit(modules, *box)
+                if how is None:
+                    continue
+                rank = (how.scale, -len(words), 0 if below else 1)  # larger, then fewer lines, then beside
+                if best is None or rank > best[0]:
+                    best = (rank, how, words, below)
+        if best is None:
+            return (0, top), None, _address_choices(url)[-1], (0, top)
+        _rank, how, words, below = best
+        side = how.side(modules)
+        if below:
+            width = max(int(font().getlength(text)) for text in words)
+            return ((self.width - side) // 2, top), how, words, ((self.width - width) // 2, top + side)
+        text_top = top + max(0, (room - line * len(words)) // 2)
+        return (0, top + (room - side) // 2), how, words, (side + 2, text_top)
+
+    def _address(self, image: Image.Image, draw: ImageDraw.ImageDraw, url: str, line: int) -> None:
+        corner, how, words, (x, y) = self.address_place(url, line)
+        if how is not None:
+            qr.draw(image, corner, qr.matrix(url), how)
+        ink = TEXT if self.colour else 1
+        for text in words:
+            font().draw(draw, (x, y), fit(text, self.width - x), fill=ink, line=line)
+            y += line
 
     def _bar(self, draw: ImageDraw.ImageDraw, snapshot: Snapshot, number: int, count: int,
              line: int = LINE) -> None:
@@ -280,6 +345,13 @@ class Layout:
             left, right = int(f.getlength(text[:start])) - 1, int(f.getlength(text[:end]))
             paint.rectangle((max(0, left), 0, right - 1, mask.height - 1), fill=seat_colour(seat, names[seat]))
         image.paste(colours, (x, y - 1), mask)
+
+
+def _address_choices(url: str) -> list[list[str]]:
+    """The address in words, as a phone's browser takes it: whole, without "http://", host and port."""
+    parts = urlsplit(url)
+    host, _colon, port = parts.netloc.rpartition(":")
+    return [[url], [parts.netloc]] + ([[host, ":" + port]] if host else [])
 
 
 def _name_spans(text: str, names: Sequence[str]) -> list[tuple[int, int, int]]:

@@ -43,6 +43,9 @@ class Snapshot:
     moves: tuple[dict[str, Any], ...] = ()  # the last action's physical steps as data (engine.physical)
     bots: tuple[int, ...] = ()  # the seats bots play
     noted: int = 0  # lines ever noted; `log[-1]` is line `noted - 1`, so a channel can tell which are new
+    actions: int = 0  # actions taken in this game: 0 while it has not begun
+    address: str = ""  # the table page's address, while the page is served
+    helping: bool = False  # a seat reads the table menu's rules help
 
     @property
     def over(self) -> bool:
@@ -78,6 +81,7 @@ class PublicTable:
         self._latest: Snapshot | None = None
         self._serial = 0
         self._noted = 0  # lines ever noted, so a change of the log alone makes a new snapshot
+        self.address = ""  # the table page's address while it is served (`serve_page`)
 
     def attach(self, runtime: Any) -> "PublicTable":
         """Follow `runtime`: listen to its actions and snapshot after its refreshes."""
@@ -87,6 +91,12 @@ class PublicTable:
         runtime.watchers.append(self.refresh)
         self.refresh()
         return self
+
+    def serve_page(self, address: str) -> None:
+        """Say that the table page is served at `address` ("" when it stops); on the runtime's thread."""
+        self.address = address
+        if self._runtime is not None:
+            self.refresh()
 
     # --- the public story -------------------------------------------------
     def note(self, line: str) -> None:
@@ -140,12 +150,18 @@ class PublicTable:
             pending=tuple(match.pending()), public=public,
             result=result.to_data() if result is not None else None,
             log=log, serial=self._serial, moves=tuple(prompt.moves), bots=tuple(sorted(self.bots)), noted=noted,
+            actions=len(match.actions), address=self.address, helping=self._helping(),
         )
+
+    def _helping(self) -> bool:
+        """Whether a seat has the table menu's rules help open (the public screen then shows the page's code)."""
+        seats = getattr(self._runtime, "seats", ())
+        return any(seat.mode == "info" and seat.info_kind == "help" for seat in seats)
 
     def refresh(self) -> None:
         """Runtime watcher: make a new snapshot if the match or the log moved, and tell the subscribers."""
         match = self._runtime.match
-        key = (id(match), len(match.actions), self._noted, match.is_over)
+        key = (id(match), len(match.actions), self._noted, match.is_over, self.address, self._helping())
         if key == self._key and self._latest is not None:
             return
         self._key = key

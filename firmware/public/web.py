@@ -349,7 +349,11 @@ def _offer(queue: asyncio.Queue[str | None], item: str | None) -> None:
 
 
 def start_page(public: PublicTable, runtime: Any, listen: str, out: Callable[[str], None] = print) -> TablePage:
-    """Serve the table page on `listen` ([HOST:]PORT), say where, and show the address's QR code."""
+    """Serve the table page on `listen` ([HOST:]PORT), say where, and show the address's QR code.
+
+    The first address also goes to the public screen (its QR code on the
+    start page and beside the rules help) and to the end of the seats' rules help.
+    """
     host, port = parse_listen(listen)
     page = TablePage(public, runtime, host, port)
     urls = page.start()
@@ -358,6 +362,8 @@ def start_page(public: PublicTable, runtime: Any, listen: str, out: Callable[[st
         public.note(_("Table page: {url}").format(url=url))
     if urls:
         out(qr_text(urls[0]))
+        runtime.page_address = urls[0]
+        public.serve_page(urls[0])
     return page
 
 
@@ -367,7 +373,9 @@ def qr_text(url: str) -> str:
 
     import segno
 
+    from .qr import scannable
+
     buffer = io.StringIO()
-    segno.make(url, error="m").terminal(out=buffer, compact=True)
+    segno.make(scannable(url), error="l", boost_error=True, micro=False).terminal(out=buffer, compact=True)
     return buffer.getvalue()
 

@@ -85,6 +85,7 @@ class SeatState:
     info: list[list[str]] = field(default_factory=list)  # the pages of scores, help or an announcement
     info_title: str = ""
     info_page: int = 0
+    info_kind: str = ""  # what the info page shows: "scores", "help", or "" for an announcement
     language: str | None = None  # the seat's own language; None reads the table's
     failures: int = 0  # failed draws in a row
     retry_at: float = 0.0  # when a failing screen is tried again (clock seconds)
@@ -136,6 +137,7 @@ class Runtime:
         # Table commands by name; the CLI adds those that need a session (new game, end game).
         self.commands: dict[str, Callable[..., str]] = {"undo": self._undo_command}
         self.request: Request | None = None  # an undo or end asked for at the table, awaiting a yes
+        self.page_address = ""  # the table page's address while it is served: the rules help ends with it
         self.save_fault = ""  # why the last journal write failed (the table's words), "" once a write succeeds
         self._save_error = ""  # the same fault's cause, for each seat's words
         self._replying: Callable[[str], None] | None = None  # the reply of the command being run
@@ -262,6 +264,7 @@ class Runtime:
         pages = table_menu.paginate(lines)
         for seat in self.seats:
             seat.mode, seat.info_title, seat.info, seat.info_page = "info", title, pages, 0
+            seat.info_kind = ""
             seat.table_menu.reset()
         self.refresh()
 
@@ -288,9 +291,13 @@ class Runtime:
             view = self.match.view(index)
             game = self.match.game
             seat.mode, seat.info_page = "info", 0
-            seat.info_title = _("Scores") if do == "scores" else _("Rules")
+            seat.info_title, seat.info_kind = (_("Scores") if do == "scores" else _("Rules")), do
             names = reader_names(self.match.names)
             lines = game.standings(view, names) if do == "scores" else game.rules_help(view, names)
+            if do == "help" and self.page_address:
+                # The address as a browser takes it, without "http://", so it fits a seat's line whole.
+                where = self.page_address.removeprefix("http://").rstrip("/")
+                lines = [*lines, _("Table page: {url}").format(url=where)]
             seat.info = table_menu.paginate(lines)
             return
         if do in ("undo", "end"):
