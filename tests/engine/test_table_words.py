@@ -24,6 +24,11 @@ def undo_words(match: Match) -> list[str]:
     return list(prompt.steps[:1 + len(match.game.describe_moves(prompt.moves, match.names))])
 
 
+def reversal_words(match: Match) -> list[str]:
+    """The words of the steps that reverse the last action, for a hand-laid position (which cannot be replayed)."""
+    return match.game.describe_moves(inverse(match.prompt().moves), match.names)
+
+
 # --- undo tells the steps that reverse the action -----------------------------------------
 
 def tenno_after_a_fight() -> Match:
@@ -105,7 +110,7 @@ def test_at_the_end_of_quo_vadis_each_player_turns_their_own_laurels_face_up_tol
     steps = match.prompt().steps
     assert steps[1:3] == ("Red: turn your laurels face up", "Blue: turn your laurels face up")
     assert not any("hand" in s for s in steps)
-    assert undo_words(match)[:2] == ["Blue: turn your laurels face down", "Red: turn your laurels face down"]
+    assert reversal_words(match)[:2] == ["Blue: turn your laurels face down", "Red: turn your laurels face down"]
 
 
 # --- payments, purchases and aging say every piece that changes ------------------------------
