@@ -58,7 +58,7 @@ class Report:
     game: str
     title: str
     names: tuple[str, ...]
-    about: str  # players, seed, options, number of actions
+    about: str  # players, options, number of actions, and the seed once the game is over
     over: bool
     line: str  # the final line (winner) or where the game stands
     scores: Table | None = None
@@ -84,12 +84,14 @@ def build_report(header: Header, actions: Sequence[dict[str, Any]]) -> Report:
     game = get_game(header.game)
     names = reader_names(match.names)  # the table's language
     public = match.public_view()
-    about = _("{players} players ({names}), seed {seed}, {n} actions").format(
+    result = match.result()
+    # The seed replays every hidden deal: it is told only once the game is over.
+    about = (_("{players} players ({names}), seed {seed}, {n} actions") if result is not None
+             else _("{players} players ({names}), {n} actions")).format(
         players=header.players, names=", ".join(names), seed=header.seed, n=len(match.actions))
     if header.options:
         about += "; " + _("options: {options}").format(
             options=", ".join(f"{k}={v}" for k, v in header.options.items()))
-    result = match.result()
     line = match.prompt().line
     if result is not None:
         line = _("Winner: {names}").format(names=", ".join(names[w] for w in result.winners))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from engine.match import Match
 from firmware.bots import RandomBot
 from firmware.cli import main
 from firmware.public import history
-from firmware.public.report import build_report, report_text
+from firmware.public.report import build_report, report_html, report_text
 from firmware.table.journal import Journal
 
 EXPECTED_CHARTS = {"tenno": {"prisoners", "fights"}, "quovadis": {"progress", "laurels"},
@@ -88,6 +89,47 @@ def test_before_the_end_the_report_reads_no_seat_view(tmp_path, monkeypatch):
     laurels = next(c for c in report.charts if c.id == "laurels")
     assert [d["data"][-1] for d in laurels.datasets] == [p["laurels"] for p in match.public_view()["players"]]
     assert "not over" in report_text(report) or report.line == match.prompt().line
+
+
+def _public_story(match: Match) -> list:
+    """Every public view of a match's game, from its start to now."""
+    again = Match.new(match.game.name, match.header.players, match.header.seed, match.header.options)
+    story = [again.public_view()]
+    for action in match.actions:
+        again.apply(action)
+        story.append(again.public_view())
+    return story
+
+
+@pytest.mark.parametrize("game", ["tenno", "shadow"])
+def test_an_unfinished_games_report_shows_no_seed_and_reads_as_a_re_dealt_twins(tmp_path, game):
+    """The seed replays every hidden deal: before the end the report must neither show it nor differ
+    from the report of the same public story dealt from another seed."""
+    seed = 918273645
+    path, match = _journal(tmp_path, game, 3, seed=seed, stop=40)
+    assert not match.is_over
+    story = _public_story(match)
+    twins = []
+    for other in range(1, 60):
+        try:
+            twin = Match.replay(replace(match.header, seed=other), match.actions)
+        except Exception:
+            continue  # these actions are not legal over that deal
+        if twin.state != match.state and _public_story(twin) == story:
+            twins.append(twin)
+    assert twins, "no re-dealt twin found"
+    report = build_report(match.header, match.actions)
+    text, html = report_text(report), report_html(report)
+    assert str(seed) not in text and str(seed) not in html
+    assert "not over" in html and "40 actions" in text
+    for twin in twins[:2]:
+        other = build_report(twin.header, twin.actions)
+        assert (report_text(other), report_html(other)) == (text, html)
+
+
+def test_a_finished_games_report_names_its_seed(tmp_path):
+    path, match = _journal(tmp_path, "tenno", 3, seed=918273645)
+    assert "seed 918273645" in report_text(build_report(match.header, match.actions))
 
 
 def test_a_shadow_game_hides_victory_points_until_the_end(tmp_path):
