@@ -42,9 +42,10 @@ mutants: $(MUTANTS_STAMP)
 	$(BIN)/python tests/mutation.py report
 
 # Power cuts and the other faults of a real Pi, harder than the test suite's run:
-# 200 SIGKILLs per game, and 30 faults of each class (tests/test_faults.py) per game.
+# 200 SIGKILLs per game, and 30 faults of each class (tests/test_faults.py) per game;
+# the property tests draw fresh examples (`make test` repeats the same ones).
 chaos: $(STAMP)
-	COURTIER_CHAOS_KILLS=200 COURTIER_CHAOS_FAULTS=30 $(BIN)/python -m pytest -q -s -m chaos
+	COURTIER_CHAOS_KILLS=200 COURTIER_CHAOS_FAULTS=30 HYPOTHESIS_PROFILE=explore $(BIN)/python -m pytest -q -s -m "chaos or hypothesis"
 
 # On the Raspberry Pi: sudo make install (DESTDIR for a staged root, PREFIX for another place).
 PREFIX ?= /opt/courtier

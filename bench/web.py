@@ -53,8 +53,8 @@ class Client(threading.Thread):
             for line in self.response:
                 if line.startswith(b"event: snapshot"):
                     self.snapshots += 1
-        except (OSError, ValueError):
-            pass  # the page closed
+        except (OSError, ValueError, AttributeError):
+            pass  # the page closed; http.client drops its file (None) when closed mid-read
 
     def close(self) -> None:
         self.response.close()
