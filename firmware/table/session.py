@@ -169,7 +169,7 @@ def open_session(directory: Path, game: str | None, players: int | None, *, seed
     messages: list[str] = []
     alarm = False
     previous: Match | None = None
-    languages: dict[int, str] = {}  # the seats' own languages, kept for the game that follows
+    languages: dict[int, str] = {}  # the saved game's seats' own languages, kept for the game that follows
     if path.exists():
         try:
             loaded = journals.load(path)
@@ -191,7 +191,7 @@ def open_session(directory: Path, game: str | None, players: int | None, *, seed
         else:
             messages.extend(loaded.warnings)
             same = game is None or game == loaded.header.game
-            languages = {seat: lang for seat, lang in loaded.languages.items() if seat < players}
+            languages = dict(loaded.languages)
             too_many = seats is not None and loaded.header.players > seats
             if too_many:
                 messages.append(_("The saved game of {title} is for {players} players, but this table has {seats} "
@@ -216,14 +216,14 @@ def open_session(directory: Path, game: str | None, players: int | None, *, seed
                                       "under games/).").format(asked=", ".join(unused)))
                 notice = ngettext("Resumed {title} after {n} action", "Resumed {title} after {n} actions",
                                   count).format(title=title, n=count)
-                return Session(previous, journal, messages, resumed=True, notice=notice,
-                               languages=dict(loaded.languages))
+                return Session(previous, journal, messages, resumed=True, notice=notice, languages=languages)
             if too_many and game is None and _fits(loaded.header.game, players or default_players):
                 game = loaded.header.game  # the table plays on at the game it was playing
     # Make the new game before moving the old one aside, so a bad request loses nothing.
     rules, count = get_game(game or default_game), players or default_players
     match = Match.new(rules.name, count, seed=new_seed() if seed is None else seed, options=options,
                       names=rules.table_names(names, count))
+    languages = {seat: lang for seat, lang in languages.items() if seat < count}  # the seats the new game has
     try:
         journal, moved = start_game(directory, match, previous)
     except OSError as err:

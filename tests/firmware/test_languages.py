@@ -117,6 +117,27 @@ def test_a_new_game_on_the_same_seats_keeps_their_languages(table, tmp_path):
     assert journals.load(tmp_path / "current.jsonl").languages == {RED: "zh_Hant"}
 
 
+def test_a_table_started_without_players_resumes_a_game_whose_seats_picked_languages(tmp_path):
+    # The service starts `courtier play --table ... --ui none` without --players.
+    first = open_session(tmp_path, "tenno", None, seed=2, default_players=3)
+    first.journal.append_language(BLUE, "zh_Hant")
+    first.journal.close()
+    again = open_session(tmp_path, None, None, default_players=3)
+    assert again.resumed and again.languages == {BLUE: "zh_Hant"}
+    again.journal.close()
+
+
+def test_a_new_game_started_without_players_keeps_the_languages_of_the_seats_it_has(tmp_path):
+    first = open_session(tmp_path, "tenno", 4, seed=2)
+    first.journal.append_language(BLUE, "zh_Hant")
+    first.journal.append_language(3, "zh_Hans")
+    first.journal.close()
+    new = open_session(tmp_path, "tenno", None, new=True, default_players=3)
+    assert not new.resumed and new.match.header.players == 3 and new.languages == {BLUE: "zh_Hant"}
+    new.journal.close()
+    assert journals.load(tmp_path / "current.jsonl").languages == {BLUE: "zh_Hant"}
+
+
 def test_a_malformed_language_record_is_skipped_with_a_warning_and_loses_nothing(tmp_path):
     match = Match.new("tenno", 2, seed=1)
     journal = journals.Journal.create(tmp_path / "j.jsonl", match.header)
