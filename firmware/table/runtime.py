@@ -354,7 +354,7 @@ class Runtime:
             if request.kind == "undo":
                 self._tell_asker(request, self._undo_outcome(request))
             else:
-                self._tell_asker(request, self.commands["end_game"]())
+                self._tell_asker(request, self._call("end_game", {}))
 
     def _new_request(self, kind: str, by: int | None, reply: Callable[[str], None] | None = None) -> Request:
         """Ask the table. An undo names the action and its seat, whose yes it needs too; taking back
@@ -427,21 +427,24 @@ class Runtime:
             self._replying = None
 
     def _run_command(self, command: Command) -> str:
-        handler = self.commands.get(command.name)
-        if handler is None:
-            message = _("Unknown command {name!r}; known: {known}").format(
-                name=command.name, known=", ".join(sorted(self.commands)))
-        else:
-            try:
-                message = handler(**command.args)
-            except TypeError as err:
-                message = _("Bad arguments for {name}: {error}").format(name=command.name, error=err)
-            except (EngineError, OSError) as err:
-                # A refused command (an unknown game, a full disk) must not stop the table.
-                message = _("{name} failed: {error}").format(name=command.name, error=err)
+        message = self._call(command.name, command.args)
         if command.reply is not None:
             command.reply(message)
         return message
+
+    def _call(self, name: str, args: dict[str, Any]) -> str:
+        """Run table command `name` and return its outcome in words; a refusal never stops the table."""
+        handler = self.commands.get(name)
+        if handler is None:
+            return _("Unknown command {name!r}; known: {known}").format(
+                name=name, known=", ".join(sorted(self.commands)))
+        try:
+            return handler(**args)
+        except TypeError as err:
+            return _("Bad arguments for {name}: {error}").format(name=name, error=err)
+        except (EngineError, OSError) as err:
+            # A refused command (an unknown game, a full disk) must not stop the table.
+            return _("{name} failed: {error}").format(name=name, error=err)
 
     def _undo_command(self) -> str:
         """The console's undo: a request the seats answer, as when a seat asks at the table."""
@@ -496,9 +499,13 @@ class Runtime:
                 request.reply(_("The request was dropped: a new game began"))
         self.save_fault = ""
         self._menus_changed()
-        for index, seat in enumerate(self.seats):
-            if journal is not None and seat.language is not None:
-                journal.append_language(index, seat.language)  # the same people read the new game
+        try:
+            for index, seat in enumerate(self.seats):
+                if journal is not None and seat.language is not None:
+                    journal.append_language(index, seat.language)  # the same people read the new game
+        except OSError as err:
+            # The new game is saved already; only a restart would forget who reads what.
+            _log.error("the seats' languages could not be saved with the new game: %s", err)
         self.banner = ""
         for seat in self.seats:
             seat.menu.confirm = match.game.confirm_actions

@@ -225,6 +225,65 @@ def test_a_new_game_whose_journal_cannot_be_written_leaves_the_old_game_current(
     again.journal.close()
 
 
+def test_ending_the_game_agreed_at_the_table_on_a_disk_that_refuses_writes_tells_the_asker(tmp_path):
+    from firmware.play import add_session_commands
+    from firmware.table.faces import lines_of
+    from firmware.table.runtime import Runtime
+    from hardware.events import InputEvent
+
+    session = open_session(tmp_path, "tenno", 3, seed=5)
+    runtime = Runtime(session.match, [None, None, None], session.journal)
+    add_session_commands(runtime, tmp_path)
+    runtime.submit({"seat": 0, "do": "arrange", "order": [1, 2, 3]})
+    for event in (InputEvent(0, "ok", "hold"), InputEvent(0, "prev", "press"), InputEvent(0, "prev", "press"),
+                  InputEvent(0, "ok", "press")):
+        runtime.post(event)  # Red asks the table to end the game
+    runtime.drain()
+    assert runtime.request is not None and runtime.request.kind == "end"
+    runtime.post(InputEvent(2, "ok", "press"))  # Green agrees, while the card is full
+    with file_size_limit(20):
+        runtime.drain()
+    assert runtime.request is None
+    told = "\n".join(lines_of(runtime.seats[0].face))
+    assert "failed" in told and "File too large" in told
+    assert runtime.match.header.game == "tenno" and len(runtime.match.actions) == 1
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name != "games") == [CURRENT]
+    assert runtime.submit({"seat": 1, "do": "arrange", "order": [1, 2, 3]})  # the table plays on
+    runtime.journal.close()
+    again = open_session(tmp_path, None, 3)
+    assert again.resumed and len(again.match.actions) == 2
+    again.journal.close()
+
+
+def test_a_new_game_whose_seats_languages_cannot_be_saved_still_begins_on_every_seat(tmp_path, monkeypatch):
+    from engine.games import get_game
+    from firmware.play import add_session_commands
+    from firmware.table import session as sessions
+    from firmware.table.runtime import Command, Runtime
+
+    session = open_session(tmp_path, "tenno", 3, seed=5)
+    runtime = Runtime(session.match, [None, None, None], session.journal, languages={1: "zh_Hant"})
+    monkeypatch.setattr(sessions, "new_seed", lambda: 1)  # the new game's header, known to the byte
+    add_session_commands(runtime, tmp_path)
+    runtime.submit({"seat": 0, "do": "arrange", "order": [1, 2, 3]})
+    names = get_game("quovadis").table_names(runtime.match.names, 3)
+    probe = Journal.create(tmp_path / "probe.jsonl", Match.new("quovadis", 3, seed=1, names=names).header)
+    probe.close()
+    header = probe.path.stat().st_size
+    probe.path.unlink()
+    replies = []
+    with file_size_limit(header + 1):  # room for the new game's header, none for the language record
+        runtime.run_command(Command("new_game", {"game": "quovadis"}, reply=replies.append))
+    assert replies == ["A new game of Quo Vadis begins"]
+    assert runtime.match.header.game == "quovadis" and runtime.match.actions == []
+    assert all(seat.face is not None and seat.mode == "" for seat in runtime.seats)
+    assert "元老" in runtime.seats[1].face.header or "元老" in " ".join(runtime.seats[1].face.panel)
+    runtime.journal.close()
+    again = open_session(tmp_path, None, 3)
+    assert again.resumed and again.match.header.game == "quovadis" and again.languages == {}
+    again.journal.close()
+
+
 def test_a_new_game_cut_off_halfway_by_a_power_cut_loses_neither_game(tmp_path):
     """The new game's journal exists before the old moves: a cut between the two renames loses nothing."""
     first = open_session(tmp_path, "tenno", 3, seed=5)
