@@ -283,8 +283,10 @@ def pumps(runtime: Runtime, serial_seats: Sequence[Any], console: Any) -> Any:
     if serial_seats or console is not None:
         from .links.serial_seats import SerialPump
 
-        stack.enter_context(SerialPump(runtime, serial_seats))
-        stack.enter_context(SerialPump(runtime, console=console))
+        if serial_seats:
+            stack.enter_context(SerialPump(runtime, serial_seats))
+        if console is not None:
+            stack.enter_context(SerialPump(runtime, console=console))
     return stack
 
 

@@ -309,6 +309,27 @@ def test_one_failing_link_does_not_stop_the_others(far, caplog):
     assert "driver bug" in caplog.text
 
 
+def test_play_runs_a_polling_thread_only_for_the_pods_and_the_console_it_has():
+    import threading
+
+    from firmware.play import pumps
+
+    runtime = Runtime(Match.new("tenno", 3, seed=1), [None, None, None])
+
+    def polling() -> int:
+        return sum(thread.name == "serial-pump" for thread in threading.enumerate())
+
+    idle = polling()
+    seat = SerialSeat(Link("loop://", name="Blue"), 1)
+    console = HostConsole(Link("loop://", name="console"), runtime)
+    for pods, host, threads in (([], None, 0), ([seat], None, 1), ([], console, 1), ([seat], console, 2)):
+        with pumps(runtime, pods, host):
+            assert polling() == idle + threads, (pods, host)
+        assert polling() == idle
+    seat.close()
+    console.close()
+
+
 def test_seat_panels_make_serial_seats_of_a_table_files_serial_seats():
     config = parse_table("""
         [[seat]]
