@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from engine.i18n import N_
+from engine.i18n import N_, reader_names
 from engine.match import Header, Match
 
 from ..table.faces import describe
@@ -127,16 +127,17 @@ def replay(header: Header, actions: Sequence[dict[str, Any]]) -> History:
         for name, per_seat in values.items():
             history.figures.setdefault(name, []).append(per_seat)
 
+    names = reader_names(header.names)  # the table's language, as the report's own words
     public = match.public_view()
     sample(public)
     for action in actions:
-        before = match.game.header(public, match.names)
+        before = match.game.header(public, names)
         events = match.apply(action)
         public = match.public_view()
         lines = []
         for event in events:
             try:
-                lines.append(describe(match, event))
+                lines.append(describe(match, event, names))
             except Exception:  # a game's wording must not stop a report
                 lines.append(str(event.get("type", event)))
             if event.get("type") == "fight" and "defend_card" in event:

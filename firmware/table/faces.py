@@ -71,11 +71,14 @@ def seat_face(game: Game, names: Sequence[str], seat: int, view: dict[str, Any],
 TABLE_EVENTS = {"undo": N_("The last action was taken back")}
 
 
-def describe(match: Any, event: dict[str, Any]) -> str:
-    """Say a public event in words: the table's own events here, the game's by the game."""
+def describe(match: Any, event: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """Say a public event in words: the table's own events here, the game's by the game.
+
+    `names`: the seat names in the reader's language, when the caller has them (a replay says many events).
+    """
     if event.get("type") in TABLE_EVENTS:
         return _(TABLE_EVENTS[event["type"]])
-    names = reader_names(match.names)
+    names = reader_names(match.names) if names is None else names
     if event.get("type") == "bot":  # a bot seat is about to play: the events that follow are its
         return _("{name} (bot) plays:").format(name=names[event["seat"]])
     return match.game.describe_event(event, names)

@@ -139,6 +139,19 @@ def test_a_shadow_game_hides_victory_points_until_the_end(tmp_path):
     assert all(v is None for point in early.figures["vp"] for v in point)
 
 
+@pytest.mark.parametrize("game", [g.name for g in all_games()])
+def test_the_timeline_headers_name_the_seats_in_the_tables_language(tmp_path, game):
+    from engine import i18n
+
+    path, match = _journal(tmp_path, game, 3, seed=4, stop=30)
+    i18n.set_language("zh_Hans")
+    report = build_report(match.header, match.actions)
+    headers = [entry.header for entry in report.timeline]
+    english = set(match.names)
+    assert headers and not any(word in english for header in headers for word in re.findall(r"[A-Za-z]+", header))
+    assert any(name in header for header in headers for name in report.names)
+
+
 def test_a_bad_journal_is_a_clear_error(tmp_path, capsys):
     bad = tmp_path / "bad.jsonl"
     bad.write_text("not json\n", encoding="utf-8")
