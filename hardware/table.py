@@ -684,17 +684,19 @@ class _Parser:
         raw = self._keys(place, key, raw, every_key, required=("driver", "bus"))
         driver = self._text_value(place, _join(key, "driver"), raw["driver"])
         if driver not in drivers:
-            detail = f"unknown value {driver!r} (expected one of: {', '.join(drivers)})"
+            detail = T_("unknown value {value!r} (expected one of: {choices})", value=driver,
+                        choices=", ".join(drivers))
             if driver in _MODES:
-                detail = (f"a seat's screen is a one-bit OLED ({', '.join(drivers)}); "
-                          f"{driver} may be the public screen")
+                detail = T_("a seat's screen is a one-bit OLED ({drivers}); {driver} may be the public screen",
+                            drivers=", ".join(drivers), driver=driver)
             raise self._fail(place, _join(key, "driver"), detail)
         bus = self._text_value(place, _join(key, "bus"), raw["bus"], _BUSES)
         if driver in _SPI_ONLY and bus != "spi":
-            raise self._fail(place, _join(key, "bus"), f'{driver} is an SPI panel; set bus = "spi"')
+            raise self._fail(place, _join(key, "bus"), T_('{driver} is an SPI panel; set bus = "spi"', driver=driver))
         if "gpio_light" in raw and driver not in COLOUR_DRIVERS:
             raise self._fail(place, _join(key, "gpio_light"),
-                             f"{driver} has no backlight; only {', '.join(sorted(COLOUR_DRIVERS))} do")
+                             T_("{driver} has no backlight; only {drivers} do", driver=driver,
+                                drivers=", ".join(sorted(COLOUR_DRIVERS))))
         for name in raw:
             if name not in _SCREEN_KEYS + _BUS_KEYS[bus]:
                 other = "spi" if bus == "i2c" else "i2c"

@@ -147,6 +147,27 @@ def test_a_table_file_error_keeps_its_words_for_each_reader():
     assert told == 'kitchen.toml:9: 座位 2（"Blue"）: buttons.ok: 腳位 13 已被 座位 1（"Red"） buttons.ok 使用'
 
 
+SEAT = '[[seat]]\nname = "Red"\nbuttons = { prev = 5, next = 6, ok = 13 }\n'
+OLED = 'screen = { driver = "ssd1306", bus = "i2c" }\n'
+
+
+@pytest.mark.parametrize(("text", "told"), [
+    (SEAT + 'screen = { driver = "ssd1307", bus = "i2c" }\n',
+     'screen.driver: 未知的值 \'ssd1307\'（应为其中之一：ssd1306, ssd1309, sh1106）'),
+    (SEAT + 'screen = { driver = "ili9341", bus = "spi", width = 320, height = 240 }\n',
+     "screen.driver: 座位的屏幕是单色 OLED（ssd1306, ssd1309, sh1106）；ili9341 可作公共屏幕"),
+    (SEAT + OLED + '[public_screen]\ndriver = "ssd1322"\nbus = "i2c"\nwidth = 256\n',
+     '[public_screen]: bus: ssd1322 是 SPI 屏幕；请设 bus = "spi"'),
+    (SEAT + OLED + '[public_screen]\ndriver = "ssd1322"\nbus = "spi"\nwidth = 256\ngpio_light = 12\n',
+     "[public_screen]: gpio_light: ssd1322 没有背光；只有 ili9341, st7789 有"),
+])
+def test_a_wrong_screen_driver_is_told_in_the_readers_words(text, told):
+    with pytest.raises(TableConfigError) as err:
+        parse_table(text, source="table.toml")
+    with i18n.reading("zh_Hans"):
+        assert err.value.render(i18n._).endswith(told)
+
+
 def test_a_bad_table_file_is_told_in_the_language_asked_for_with_its_file_and_line(tmp_path, capsys,
                                                                                    english_locale):
     path = tmp_path / "kitchen.toml"
