@@ -19,8 +19,9 @@ pages that the display turns by the clock:
 - A screen of at least twice ``SCALE_UNIT`` each way (a 320x240 TFT) draws
   every pixel of the font as a square of two, so it reads from across the
   table; its layout is that of a screen half its size.
-- On a colour screen each seat's name is drawn in the seat's colour, and
-  the top bar takes the colour of the seat that must decide.
+- On a colour screen each seat's name is drawn in the seat's colour (the
+  snapshot's, `colours`), and the top bar takes the colour of the seat
+  that must decide.
 - While the table page is served, its address and QR code get a page of
   their own after the others: before the first action (the start page) and
   while a seat reads the table menu's rules help. It is one more page to
@@ -49,6 +50,7 @@ from engine.i18n import _
 
 from ..table.render import LINE, fit, font, line_height, wrap
 from . import qr
+from .colours import seat_colour
 from .snapshot import Snapshot
 
 READING_WPM = 200
@@ -60,15 +62,6 @@ REGION_MIN_ROWS = 8  # rows from which the events get a region of their own
 RULE_GAP = 3  # pixels between the steps and the events region: a rule, clear of descenders and accents
 SCALE_UNIT = (120, 60)  # a screen this many times over each way draws the font that many times larger
 
-# Seat colours by the seat's name (the games' colours and the tables' seat names), and
-# for any other name by seat number; "Black" is drawn grey so it shows on a black screen.
-SEAT_COLOURS = {
-    "red": (235, 50, 50), "blue": (70, 130, 255), "green": (40, 200, 80),
-    "yellow": (250, 215, 0), "black": (150, 150, 150), "white": (255, 255, 255),
-    "purple": (185, 90, 230), "orange": (255, 150, 30), "pink": (255, 120, 180),
-}
-OTHER_COLOURS = ((235, 50, 50), (70, 130, 255), (40, 200, 80), (250, 215, 0),
-                 (185, 90, 230), (255, 150, 30), (0, 200, 200), (255, 120, 180))
 TEXT = (255, 255, 255)
 DIM = (170, 170, 180)
 BAR = (90, 90, 105)
@@ -96,11 +89,6 @@ def drawable(text: str) -> str:
 def hold_seconds(words: int) -> float:
     """How long a page of `words` words stays up."""
     return max(MIN_HOLD_SECONDS, GLANCE_SECONDS + 60.0 * words / READING_WPM)
-
-
-def seat_colour(seat: int, name: str) -> tuple[int, int, int]:
-    """The colour a seat is drawn in on a colour screen."""
-    return SEAT_COLOURS.get(name.strip().casefold(), OTHER_COLOURS[seat % len(OTHER_COLOURS)])
 
 
 @dataclass(frozen=True)
@@ -305,7 +293,7 @@ class Layout:
             fill = BAR
             if len(snapshot.pending) == 1 and snapshot.pending[0] < len(snapshot.names):
                 seat = snapshot.pending[0]
-                fill = seat_colour(seat, snapshot.names[seat])
+                fill = seat_colour(snapshot.colours, seat).screen
             ink = (0, 0, 0) if sum(fill) > 380 else TEXT
         draw.rectangle((0, 0, self.width - 1, line - 1), fill=fill)
         counter = f"{number + 1}/{count}" if count > 1 else ""
@@ -319,10 +307,10 @@ class Layout:
         if row.mark:
             font().draw(draw, (0, y), row.mark, fill=DIM if self.colour else 1, line=line)
         base = (DIM if row.kind == "event" else TEXT) if self.colour else 1
-        self._text(image, draw, (row.indent, y), row.text, base, snapshot.names, line)
+        self._text(image, draw, (row.indent, y), row.text, base, snapshot, line)
 
     def _text(self, image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str,
-              fill: tuple[int, int, int] | int, names: Sequence[str], line: int = LINE) -> None:
+              fill: tuple[int, int, int] | int, snapshot: Snapshot, line: int = LINE) -> None:
         """Draw `text`, each seat name in its seat's colour on a colour screen.
 
         The line is drawn whole, as one mask, and coloured by column spans:
@@ -330,7 +318,7 @@ class Layout:
         cell (the bitmap font's "B") would move by a pixel.
         """
         f = font()
-        spans = _name_spans(text, [drawable(name) for name in names]) if self.colour else []
+        spans = _name_spans(text, [drawable(name) for name in snapshot.names]) if self.colour else []
         if not spans:
             f.draw(draw, xy, text, fill=fill, line=line)
             return
@@ -343,7 +331,8 @@ class Layout:
         for start, end, seat in spans:
             # One pixel to the left too: a name's first glyph may reach into the cell before it.
             left, right = int(f.getlength(text[:start])) - 1, int(f.getlength(text[:end]))
-            paint.rectangle((max(0, left), 0, right - 1, mask.height - 1), fill=seat_colour(seat, names[seat]))
+            paint.rectangle((max(0, left), 0, right - 1, mask.height - 1),
+                            fill=seat_colour(snapshot.colours, seat).screen)
         image.paste(colours, (x, y - 1), mask)
 
 

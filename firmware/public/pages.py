@@ -12,13 +12,11 @@ import functools
 from pathlib import Path
 from typing import Any
 
+from .colours import page_colour
+
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
 TEMPLATES = HERE / "templates"
-
-# Seat colours on the page and in the charts, by seat number (a seat's name may be anything).
-PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#e6b800", "#9467bd", "#444444", "#8c8c8c", "#ff7f0e")
-
 
 @functools.lru_cache(maxsize=None)
 def environment() -> Any:
@@ -31,7 +29,7 @@ def environment() -> Any:
                              extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True)
     # `_` looks the message up in the table's language at each call, so a change of language shows at once.
     env.install_gettext_callables(gettext=_, ngettext=ngettext, newstyle=True)  # type: ignore[attr-defined]
-    env.globals.update(asset=asset, palette=PALETTE)
+    env.globals.update(asset=asset, page_colour=page_colour)  # a seat's colour: page_colour(colours, seat)
     return env
 
 

@@ -22,6 +22,7 @@ from engine.match import Header
 from ..table import journal as journals
 from ..table.render import cells, ljust_cells
 from .boards import Row, Table, board
+from .colours import page_colour, seat_colours
 from .history import Entry, History, replay
 
 # What each part of a breakdown is called (games add parts; an unknown one shows its key).
@@ -58,6 +59,7 @@ class Report:
     game: str
     title: str
     names: tuple[str, ...]
+    colours: tuple[str, ...]  # each seat's colour (`colours.seat_colours`)
     about: str  # players, options, number of actions, and the seed once the game is over
     over: bool
     line: str  # the final line (winner) or where the game stands
@@ -95,8 +97,8 @@ def build_report(header: Header, actions: Sequence[dict[str, Any]]) -> Report:
     line = match.prompt().line
     if result is not None:
         line = _("Winner: {names}").format(names=", ".join(names[w] for w in result.winners))
-    report = Report(header.game, _(game.title), names, about, result is not None, line,
-                    timeline=history.timeline, board=board(header.game, public, names))
+    report = Report(header.game, _(game.title), names, seat_colours(header.names), about, result is not None,
+                    line, timeline=history.timeline, board=board(header.game, public, names))
     if result is not None:
         report.scores = scores_table(result.scores, result.winners, result.breakdown, names)
         report.revealed = revealed_tables(header.game, public, history, names)
@@ -222,4 +224,5 @@ def report_html(report: Report, *, standalone: bool = True, live: bool = False) 
     from .pages import render
 
     data = json.dumps([c.to_data() for c in report.charts], ensure_ascii=False).replace("<", "\\u003c")
-    return render("report.html", report=report, charts_json=data, standalone=standalone, live=live)
+    palette = [page_colour(report.colours, seat) for seat in range(len(report.names))]  # the charts' lines
+    return render("report.html", report=report, charts_json=data, palette=palette, standalone=standalone, live=live)

@@ -21,6 +21,7 @@ from engine.game import Prompt
 from engine.i18n import _, reader_names
 
 from ..table.faces import describe, with_bots
+from .colours import seat_colours
 
 _log = logging.getLogger(__name__)
 
@@ -46,6 +47,7 @@ class Snapshot:
     actions: int = 0  # actions taken in this game: 0 while it has not begun
     address: str = ""  # the table page's address, while the page is served
     helping: bool = False  # a seat reads the table menu's rules help
+    colours: tuple[str, ...] = ()  # each seat's colour, by its untranslated name (`colours.seat_colours`)
 
     @property
     def over(self) -> bool:
@@ -151,6 +153,7 @@ class PublicTable:
             result=result.to_data() if result is not None else None,
             log=log, serial=self._serial, moves=tuple(prompt.moves), bots=tuple(sorted(self.bots)), noted=noted,
             actions=len(match.actions), address=self.address, helping=self._helping(),
+            colours=seat_colours(match.names),
         )
 
     def _helping(self) -> bool:

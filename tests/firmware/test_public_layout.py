@@ -13,8 +13,8 @@ from firmware.public.layout import (
     Layout,
     count_words,
     hold_seconds,
-    seat_colour,
 )
+from firmware.public.colours import COLOURS, seat_colour, seat_colours
 from firmware.public.snapshot import Snapshot
 from firmware.table.render import font
 from hardware.table import _MODES
@@ -27,7 +27,7 @@ def snapshot(line="Blue attacks", steps=(), pending=(1,), header="Round 1, Battl
              names=NAMES, log=()):
     return Snapshot(game="tenno", title="Tenno", names=names, header=header, line=line, steps=tuple(steps),
                     pending=tuple(pending), public={}, result=result, log=tuple(log), serial=1,
-                    noted=len(log))
+                    noted=len(log), colours=seat_colours(names))
 
 
 def test_a_page_is_held_for_a_glance_and_its_words_at_the_documented_reading_speed():
@@ -147,16 +147,17 @@ def test_on_a_colour_screen_seat_names_take_their_colours_and_the_bar_the_decidi
     image = layout.draw(snap, layout.pages(snap, [])[0])
     assert image.mode == "RGB" and image.size == (320, 240)
     colours = set(image.getdata())
-    green = seat_colour(2, "Green")
+    green = COLOURS["green"].screen
     assert green in colours
     assert image.getpixel((1, 1)) == green  # the bar: Green decides
-    assert seat_colour(0, "Red") not in colours
+    assert COLOURS["red"].screen not in colours
 
 
-def test_a_seat_not_named_after_a_colour_gets_one_by_its_number_and_black_shows_on_black():
-    assert seat_colour(0, "Ann") != seat_colour(1, "Bo")
-    assert seat_colour(4, "Black") != (0, 0, 0)
-    assert seat_colour(3, " yellow ") == seat_colour(0, "Yellow")
+def test_a_seat_not_named_after_a_colour_gets_a_spare_one_by_its_number_and_black_shows_on_black():
+    assert seat_colours(["Ann", "Bo", " yellow ", "Black"]) == ("red", "blue", "yellow", "black")
+    assert seat_colours(["Red", "Ann", "Bo"]) == ("red", "green", "yellow")  # never a named seat's colour
+    assert seat_colour(("red", "blue"), 3) == COLOURS["yellow"]  # a seat the snapshot has no colour for
+    assert COLOURS["black"].screen != (0, 0, 0) and COLOURS["white"].page != "#ffffff"
 
 
 @pytest.mark.parametrize("driver, size", sorted((d, s) for d, modes in _MODES.items() for s in modes))
@@ -203,3 +204,25 @@ def test_a_snapshot_in_chinese_gets_the_taller_rows_and_its_hanzi_drawn_whole():
     expected = Image.new("1", (128, WIDE_LINE))
     font().draw(ImageDraw.Draw(expected), (0, 0), "藍攻擊紅", fill=1, line=WIDE_LINE)
     assert image.crop((0, WIDE_LINE, 128, 2 * WIDE_LINE)).tobytes() == expected.tobytes()
+
+
+def test_a_chinese_table_draws_each_seat_in_the_colour_an_english_one_does():
+    """Colours follow the seats' untranslated names: Yellow is yellow on a 简体中文 TFT too."""
+    from engine import i18n
+    from engine.match import Match
+    from firmware.bots import RandomBot
+    from firmware.public import PublicTable
+
+    match = Match.new("quovadis", 5, seed=3)
+    bots = [RandomBot(seat) for seat in range(5)]
+    while match.pending() != [2]:  # Yellow must decide
+        seat = match.pending()[0]
+        match.apply(bots[seat].choose(match.legal_actions(seat), match.game.free_actions))
+    layout, bars = Layout(*TFT), []
+    for lang in (None, "zh_Hans"):
+        i18n.set_language(lang)
+        snap = PublicTable().build(match)
+        image = layout.draw(snap, layout.pages(snap, [])[0])
+        bars.append(image.getpixel((1, 1)))
+    assert snap.names[2] == "黄"
+    assert bars == [COLOURS["yellow"].screen] * 2

@@ -178,3 +178,41 @@ def test_the_page_says_when_the_table_is_gone_and_catches_up_when_it_is_back(bro
         tab.close()
         if back is not None:
             back.close()
+
+
+def test_each_seat_is_drawn_in_its_own_colour_on_the_page_and_in_the_reports_charts(browser, tmp_path):
+    """Quo Vadis seats Red, Blue, Yellow, Green, Black: the third is yellow, on the page and in every chart."""
+    from firmware.public.colours import COLOURS
+    from firmware.public.report import build_report, report_html
+
+    def rgb(hex_colour: str) -> str:
+        return "rgb({}, {}, {})".format(*(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)))
+
+    runtime, page = _table("quovadis", 5, 3)
+    names = runtime.match.names
+    assert names == ("Red", "Blue", "Yellow", "Green", "Black")
+    expected = {name: rgb(COLOURS[name.lower()].page) for name in names}
+    tab = browser.new_page()
+    try:
+        tab.goto(page.urls[0])
+        rows = tab.evaluate("""() => Array.from(document.querySelectorAll('#board tr.seat')).map(
+            r => [r.cells[0].textContent, getComputedStyle(r.cells[0]).borderLeftColor])""")
+        chips = tab.evaluate("""() => Array.from(document.querySelectorAll('#pending .chip')).map(
+            c => [c.textContent, getComputedStyle(c).backgroundColor])""")
+        assert rows and chips
+        assert all(colour == expected[name] for name, colour in rows + chips), rows + chips
+        match, bots = Match.new("quovadis", 5, seed=3), [RandomBot(seat) for seat in range(5)]
+        while not match.is_over:
+            seat = match.pending()[0]
+            match.apply(bots[seat].choose(match.legal_actions(seat), match.game.free_actions))
+        report = tmp_path / "report.html"
+        report.write_text(report_html(build_report(match.header, match.actions)), encoding="utf-8")
+        tab.goto(report.as_uri())
+        lines = tab.evaluate("""() => Object.values(window.courtierCharts).flatMap(
+            chart => chart.data.datasets.map(d => [d.label, d.borderColor]))""")
+        seat_lines = [(label, colour) for label, colour in lines if label in expected]
+        assert len(seat_lines) >= 10
+        assert all(rgb(colour) == expected[label] for label, colour in seat_lines), seat_lines
+    finally:
+        tab.close()
+        page.close()

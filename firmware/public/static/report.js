@@ -12,7 +12,7 @@
     var canvas = document.getElementById("chart-" + spec.id);
     if (!canvas || typeof Chart === "undefined") return;
     var datasets = spec.datasets.map(function (d, i) {
-      var colour = d.seat === null || d.seat === undefined ? plain[i % plain.length] : palette[d.seat % palette.length];
+      var colour = d.seat === null || d.seat === undefined ? plain[i % plain.length] : palette[d.seat];
       return { label: d.label, data: d.data, borderColor: colour, backgroundColor: colour,
                tension: 0, pointRadius: spec.labels.length > 40 ? 0 : 3, spanGaps: true };
     });
