@@ -197,3 +197,25 @@ def test_a_name_that_is_no_game_package_is_refused_without_importing_anything():
     for name in (None, 7, "../tenno", "Tenno", ""):
         with pytest.raises(UnknownGame):
             get_game(name)
+
+
+# Where each game's rules keep the table of what each action kind does.
+HANDLERS = {"tenno": "engine.games.tenno.rules", "quovadis": "engine.games.quovadis.rules",
+            "shadow": "engine.games.shadow.decisions"}
+
+
+@pytest.mark.parametrize("game", sorted(HANDLERS))
+def test_every_action_kind_the_rules_handle_has_a_title_for_undo(game):
+    """An undo asks "Undo Red's row arrangement?" and tells "Red's ... is taken back": never the raw id."""
+    import importlib
+
+    assert {g.name for g in all_games()} == set(HANDLERS), "a new game: name its handlers table here"
+    kinds = set(importlib.import_module(HANDLERS[game])._HANDLERS)
+    titles = get_game(game).text.ACTIONS
+    assert not kinds - set(titles), f"{game} actions without a title: {sorted(kinds - set(titles))}"
+    names = ["Red", "Blue", "Green"]
+    for kind in kinds:
+        line = get_game(game).describe_event({"type": "undo", "seat": 0, "do": kind}, names)
+        assert line == f"Red's {titles[kind]} is taken back"
+        with i18n.reading("zh_Hant"):
+            assert get_game(game).action_title({"seat": 0, "do": kind}) == i18n._(titles[kind]) != titles[kind]

@@ -163,7 +163,8 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
 
 ACTIONS = {"place": N_("senator placement"), "advance": N_("advance"), "support": N_("answer"),
            "refuse": N_("answer"), "reward": N_("I-laurel payment"), "caesar": N_("Caesar move"),
-           "keep": N_("choice to leave Caesar"), "pay": N_("laurel gift")}
+           "keep": N_("choice to leave Caesar"), "pay": N_("laurel gift"),
+           "demand_reveal": N_("demand for the laurels")}
 
 
 # --- the real board's steps, in words ----------------------------------------------

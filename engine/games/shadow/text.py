@@ -399,7 +399,8 @@ ACTIONS = {"place": N_("placement"), "done": N_("Done"), "crown": N_("choice for
            "gray": N_("Gray eminence choice"), "church": N_("Church influence choice"),
            "excommunicate": N_("excommunication"), "tie": N_("tie-break"), "elect": N_("elector choice"),
            "return": N_("knight push"), "vote": N_("vote"), "retire": N_("old emperor's placement"),
-           "empire_city": N_("empire city"), "move_city": N_("empire city move")}
+           "empire_city": N_("empire city"), "move_city": N_("empire city move"),
+           "leave_empty": N_("choice to leave the throne empty"), "keep": N_("choice not to place")}
 
 
 def taken_back_line(event: dict[str, Any], names: Sequence[str]) -> str:
