@@ -70,6 +70,16 @@ def waiting_line(seats: Sequence[int], names: Sequence[str]) -> str:
     return _("Waiting for {n} seats").format(n=len(seats))
 
 
+def action_name(actions: dict[str, str], do: Any) -> str:
+    """An action's kind in the reader's words, from a game's `ACTIONS` (its id when it has none)."""
+    return _(actions[do]) if do in actions else str(do)
+
+
+def taken_back_line(event: dict[str, Any], names: Sequence[str], actions: dict[str, str]) -> str:
+    """What an undo's event tells the table: whose action, named by the game's `ACTIONS`, is taken back."""
+    return _("{who}'s {what} is taken back").format(who=names[event["seat"]], what=action_name(actions, event["do"]))
+
+
 class Game:
     """Base class of a game definition; one instance per game, registered on import."""
 
@@ -281,8 +291,7 @@ class ModularGame(Game):
         return event
 
     def action_title(self, action: Action) -> str:
-        title = getattr(self.text, "ACTIONS", {}).get(action.get("do"))
-        return _(title) if title else str(action.get("do", ""))
+        return action_name(getattr(self.text, "ACTIONS", {}), action.get("do", ""))
 
     def seat_names(self, players: int) -> list[str]:
         return list(self.colours[:players]) if len(self.colours) >= players else super().seat_names(players)

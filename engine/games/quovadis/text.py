@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...game import Prompt, waiting_line
+from ...game import Prompt, taken_back_line, waiting_line
 from ...i18n import N_, _, ngettext
 from ...physical import event_moves
 from .board import BOARD, LAURELS
@@ -156,8 +156,7 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
     if kind == "end":
         return _("The Senate is full")
     if kind == "undo":
-        what = _(ACTIONS[event["do"]]) if event["do"] in ACTIONS else event["do"]
-        return _("{who}'s {what} is taken back").format(who=who, what=what)
+        return taken_back_line(event, names, ACTIONS)
     return kind
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...game import Prompt, waiting_line
+from ...game import Prompt, taken_back_line, waiting_line
 from ...i18n import N_, _, ngettext
 from ...physical import event_moves
 from .data import BOARD, CARDS, PRIVILEGES
@@ -359,7 +359,7 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
     if kind == "game_over":
         return _("The game ends after round {r}").format(r=event["round"])
     if kind == "undo":
-        return taken_back_line(event, names)
+        return taken_back_line(event, names, ACTIONS)
     if kind == "done":
         return _("{who}: done").format(who=name)
     return kind
@@ -388,7 +388,7 @@ def headline(event: dict[str, Any], names: Sequence[str], name: str) -> str:
     if kind == "aging":
         return _("Aging")
     if kind == "undo":
-        return taken_back_line(event, names)
+        return taken_back_line(event, names, ACTIONS)
     return ""
 
 
@@ -401,11 +401,6 @@ ACTIONS = {"place": N_("placement"), "done": N_("Done"), "crown": N_("choice for
            "return": N_("knight push"), "vote": N_("vote"), "retire": N_("old emperor's placement"),
            "empire_city": N_("empire city"), "move_city": N_("empire city move"),
            "leave_empty": N_("choice to leave the throne empty"), "keep": N_("choice not to place")}
-
-
-def taken_back_line(event: dict[str, Any], names: Sequence[str]) -> str:
-    what = _(ACTIONS[event["do"]]) if event["do"] in ACTIONS else event["do"]
-    return _("{who}'s {what} is taken back").format(who=names[event["seat"]], what=what)
 
 
 def _thalers(event: dict[str, Any], names: Sequence[str], name: str) -> str:

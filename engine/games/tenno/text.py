@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...game import Prompt, waiting_line
+from ...game import Prompt, taken_back_line, waiting_line
 from ...i18n import N_, _, ngettext
 from ...physical import event_moves
 from .cards import CARDS
@@ -177,18 +177,13 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
     if kind == "end":
         return _("{who} cannot refill: the game ends").format(who=who)
     if kind == "undo":
-        return taken_back_line(event, names)
+        return taken_back_line(event, names, ACTIONS)
     return kind
 
 
 ACTIONS = {"arrange": N_("row arrangement"), "attack": N_("attack"), "defend": N_("defence"),
            "decline": N_("no second attack"), "pass": N_("pass"), "refill": N_("refill"), "swap": N_("swap"),
            "reorder": N_("row swap"), "peek": N_("peek"), "skip": N_("skipped reward")}
-
-
-def taken_back_line(event: dict[str, Any], names: Sequence[str]) -> str:
-    what = _(ACTIONS[event["do"]]) if event["do"] in ACTIONS else event["do"]
-    return _("{who}'s {what} is taken back").format(who=names[event["seat"]], what=what)
 
 
 def fight_line(f: dict[str, Any], names: Sequence[str]) -> str:
