@@ -109,7 +109,8 @@ class Match:
         self._legal.clear()
         self._result = _UNKNOWN
         self.changes += 1
-        self._undone = False  # set by `undo`: the state's steps are then an undo's, not its last action's
+        # Set by `undo`: the state's steps are then the undo's, and these are its last action's own.
+        self._prior_moves: list[dict[str, Any]] | None = None
 
     # --- building -------------------------------------------------------
     @classmethod
@@ -259,11 +260,11 @@ class Match:
         if not self.actions:
             raise IllegalAction("there is nothing to take back")
         action = self.actions[-1]
-        acted = Match.replay(self.header, self.actions).state if self._undone else self.state
-        undone = self.game.last_moves(acted)
+        undone = self._prior_moves if self._prior_moves is not None else self.game.last_moves(self.state)
         self.take_back()
+        prior = self.game.last_moves(self.state)  # kept for an undo to follow: `taken_back` replaces them
         event = self.game.taken_back(self.state, action, inverse(undone))
-        self._undone = True
+        self._prior_moves = prior
         return event
 
     # --- what may be seen -------------------------------------------------

@@ -113,6 +113,29 @@ def test_a_rule_that_fails_halfway_never_leaves_a_half_changed_state(game, where
     assert to_data(match.state) == to_data(Match.replay(match.header, match.actions).state)
 
 
+
+@pytest.mark.parametrize("game", GAMES)
+def test_undos_in_a_row_each_tell_their_own_actions_steps_back_with_one_replay_each(game, monkeypatch):
+    """An undo tells the steps that reverse its action; after an undo the state's steps are the undo's,
+    so the next undo needs the action before's own steps: kept from the first undo's replay, not replayed again."""
+    from engine.physical import inverse
+
+    match = _midgame(game)
+    made = [match.game.last_moves(Match.replay(match.header, match.actions[:n]).state)
+            for n in range(len(match.actions), len(match.actions) - 3, -1)]
+    replays = []
+    replay = Match.replay.__func__
+
+    def counted(cls, header, actions):
+        replays.append(len(actions))
+        return replay(cls, header, actions)
+
+    monkeypatch.setattr(Match, "replay", classmethod(counted))
+    for number, steps in enumerate(made, 1):
+        match.undo()
+        assert match.game.last_moves(match.state) == inverse(steps), f"undo {number} in a row"
+        assert len(replays) == number, f"undo {number} in a row replays {replays}"
+
 # --- the header -----------------------------------------------------------------------------
 
 def test_a_header_round_trips_with_every_field():
