@@ -78,10 +78,8 @@ def catalog(lang: str | None) -> gettext.NullTranslations:
     if name == ENGLISH:
         return gettext.NullTranslations()
     found = _catalogs.get(name)
-    if found is None or getattr(found, "_courtier_dir", None) != LOCALE_DIR:
-        found = gettext.translation(DOMAIN, LOCALE_DIR, languages=[name], fallback=True)
-        found._courtier_dir = LOCALE_DIR  # type: ignore[attr-defined]  # a test may point elsewhere
-        _catalogs[name] = found
+    if found is None:
+        found = _catalogs[name] = gettext.translation(DOMAIN, LOCALE_DIR, languages=[name], fallback=True)
     return found
 
 

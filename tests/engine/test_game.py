@@ -96,6 +96,7 @@ def test_a_catalog_is_looked_up_in_the_courtier_domain_under_the_locale_folder(t
     folder.mkdir(parents=True)
     _write_mo(folder / "courtier.mo", {"Waiting for {name}": "On attend {name}"})
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_catalogs", {})  # catalogs loaded from the shipped folder are not this one's
     try:
         i18n.set_language("fr")
         assert waiting_line([1], NAMES) == "On attend Blue"

@@ -20,6 +20,7 @@ def french(tmp_path, monkeypatch):
     folder.mkdir(parents=True)
     _write_mo(folder / "courtier.mo", {"Waiting for {name}": "On attend {name}"})
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_catalogs", {})  # catalogs loaded from the shipped folder are not this one's
     yield
     i18n.set_language(None)
 
