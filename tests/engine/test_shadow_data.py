@@ -11,10 +11,10 @@ import copy
 
 import pytest
 
-from engine.errors import BadData
+from engine.errors import BadData, read_toml
 from engine.games.shadow import data
 
-RAW = {name: data._read(f"{name}.toml") for name in ("board", "cards", "privileges")}
+RAW = {name: read_toml(data._HERE / f"{name}.toml") for name in ("board", "cards", "privileges")}
 
 
 def refused(parse, change):
@@ -49,15 +49,17 @@ def test_the_shipped_files_parse_to_what_the_game_plays_with():
         data.BOARD.electorate("ROME")
 
 
-def test_a_missing_or_broken_file_is_refused_naming_it(monkeypatch, tmp_path):
-    monkeypatch.setattr(data, "_HERE", tmp_path)
+def test_a_missing_or_broken_file_is_refused_naming_it(tmp_path):
     with pytest.raises(BadData, match=r"^board\.toml: .*No such file"):
-        data._read("board.toml")
+        read_toml(tmp_path / "board.toml")
     (tmp_path / "cards.toml").write_text("card = [", encoding="utf-8")
     with pytest.raises(BadData, match=r"^cards\.toml: "):
-        data._read("cards.toml")
+        read_toml(tmp_path / "cards.toml")
+    (tmp_path / "cards.toml").write_text("card = " + "[" * 100_000, encoding="utf-8")
+    with pytest.raises(BadData, match=r"^cards\.toml: .*recursion"):
+        read_toml(tmp_path / "cards.toml")  # nested too deeply for the parser
     (tmp_path / "cards.toml").write_text("name = 'Köln'", encoding="utf-8")
-    assert data._read("cards.toml") == {"name": "Köln"}
+    assert read_toml(tmp_path / "cards.toml") == {"name": "Köln"}
 
 
 def _electorate(raw, eid):

@@ -8,12 +8,11 @@ the sources do state, naming the rule.
 from __future__ import annotations
 
 import functools
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...errors import BadData
+from ...errors import BadData, read_toml
 
 _HERE = Path(__file__).parent
 
@@ -97,15 +96,8 @@ class LaurelSet:
         return sum(k.count for k in self.kinds.values())
 
 
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError, RecursionError) as err:  # RecursionError: nested too deeply
-        raise BadData(f"{path.name}: {err}") from err
-
-
 def load_board(path: Path = _HERE / "board.toml") -> Board:
-    return parse_board(_read(path), path.name)
+    return parse_board(read_toml(path), path.name)
 
 
 def parse_board(data: dict[str, Any], source: str = "board") -> Board:
@@ -189,7 +181,7 @@ def _check_acyclic_and_reaching(board: Board, bad: Any) -> None:
 
 
 def load_laurels(path: Path = _HERE / "laurels.toml") -> LaurelSet:
-    data = _read(path)
+    data = read_toml(path)
     kinds = {}
     for name, raw in data.get("laurels", {}).items():
         try:

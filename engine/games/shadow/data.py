@@ -7,12 +7,11 @@ module; a file that breaks a rule raises `BadData` naming the rule.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...errors import BadData
+from ...errors import BadData, read_toml
 
 _HERE = Path(__file__).parent
 KINDS = ("spiritual", "secular")
@@ -93,14 +92,6 @@ class PrivilegeSpec:
     card: str = ""
     cost: int = 0
     exclude: tuple[str, ...] = ()
-
-
-def _read(name: str) -> dict[str, Any]:
-    path = _HERE / name
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError, RecursionError) as err:  # RecursionError: nested too deeply
-        raise BadData(f"{name}: {err}") from err
 
 
 def _int(source: str, what: str, value: Any, low: int = 0) -> int:
@@ -230,9 +221,9 @@ def parse_privileges(data: dict[str, Any], board: Board, cards: dict[str, CardSp
     return found
 
 
-BOARD = parse_board(_read("board.toml"))
-CARDS = parse_cards(_read("cards.toml"), BOARD)
-PRIVILEGES = parse_privileges(_read("privileges.toml"), BOARD, CARDS)
+BOARD = parse_board(read_toml(_HERE / "board.toml"))
+CARDS = parse_cards(read_toml(_HERE / "cards.toml"), BOARD)
+PRIVILEGES = parse_privileges(read_toml(_HERE / "privileges.toml"), BOARD, CARDS)
 
 
 def card_with(effect: str) -> CardSpec:

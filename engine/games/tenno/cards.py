@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...errors import BadData
+from ...errors import BadData, read_toml
 
 ABILITIES = ("ninja", "monk", "ronin", "shogun", "geisha")
 _FILE = Path(__file__).with_name("cards.toml")
@@ -51,11 +50,7 @@ class CardSet:
 
 def load_cards(path: Path = _FILE) -> CardSet:
     """Read and check a card file; raise BadData naming the broken rule."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError, RecursionError) as err:  # RecursionError: nested too deeply
-        raise BadData(f"{path.name}: {err}") from err
-    return parse_cards(data, path.name)
+    return parse_cards(read_toml(path), path.name)
 
 
 def parse_cards(data: dict[str, Any], source: str = "cards") -> CardSet:
