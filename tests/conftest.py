@@ -1,4 +1,4 @@
-"""Shared fixtures: hardware test doubles, and running a command as an unprivileged user."""
+"""Shared fixtures: hardware test doubles, and running a command as an unprivileged user or in an ASCII locale."""
 
 import os
 import shutil
@@ -78,6 +78,27 @@ def unprivileged():
         who = "nobody" if runner.root else "this user"
         pytest.skip(f"{who} cannot run this checkout's Python: {probe.stderr.strip()[-200:]}")
     return runner
+
+
+@pytest.fixture
+def ascii_locale_python():
+    """Run Python code (the checkout importable) where files read without an encoding are read as ASCII.
+
+    LC_ALL=C with neither locale coercion nor UTF-8 mode, as on a Pi whose
+    locale was never set: only ``encoding="utf-8"`` reads a UTF-8 file there.
+    Returns the code's standard output; the code prints ``ascii()`` of what it shows.
+    """
+    env = {**os.environ, "LC_ALL": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0", "PYTHONPATH": str(ROOT)}
+    ascii_only = ("import locale\nassert locale.getpreferredencoding(False) == 'ANSI_X3.4-1968', "
+                  "locale.getpreferredencoding(False)\n")
+
+    def run(code: str) -> str:
+        done = subprocess.run([sys.executable, "-c", ascii_only + code], cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    return run
 
 
 # The suite reads English unless a test asks for another language: a developer's zh_TW

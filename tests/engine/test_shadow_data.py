@@ -49,7 +49,7 @@ def test_the_shipped_files_parse_to_what_the_game_plays_with():
         data.BOARD.electorate("ROME")
 
 
-def test_a_missing_or_broken_file_is_refused_naming_it(tmp_path):
+def test_a_missing_or_broken_file_is_refused_naming_it(tmp_path, ascii_locale_python):
     with pytest.raises(BadData, match=r"^board\.toml: .*No such file"):
         read_toml(tmp_path / "board.toml")
     (tmp_path / "cards.toml").write_text("card = [", encoding="utf-8")
@@ -59,7 +59,9 @@ def test_a_missing_or_broken_file_is_refused_naming_it(tmp_path):
     with pytest.raises(BadData, match=r"^cards\.toml: .*recursion"):
         read_toml(tmp_path / "cards.toml")  # nested too deeply for the parser
     (tmp_path / "cards.toml").write_text("name = 'Köln'", encoding="utf-8")
-    assert read_toml(tmp_path / "cards.toml") == {"name": "Köln"}
+    shown = ascii_locale_python("from pathlib import Path\nfrom engine.errors import read_toml\n"
+                                f"print(ascii(read_toml(Path({str(tmp_path / 'cards.toml')!r}))))")
+    assert shown.strip() == ascii({"name": "Köln"})
 
 
 def _electorate(raw, eid):

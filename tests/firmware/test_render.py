@@ -10,12 +10,6 @@ from firmware.table.menu import Menu
 from firmware.table.render import HEIGHT, WIDTH, draw_face, render_face
 
 
-def test_a_face_drawn_twice_is_the_same_image():
-    match = next(reachable_matches("tenno", 3, seed=1, every=10))
-    face = seat_face(match.game, match.names, 0, match.view(0), match.legal_actions(0), Menu())
-    assert render_face(face).tobytes() == render_face(face).tobytes()
-
-
 def faces_of_play():
     for game in ("tenno", "quovadis", "shadow"):
         for match in reachable_matches(game, 3, seed=6, every=15):

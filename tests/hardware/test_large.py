@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from hardware.errors import ScreenError, TableConfigError
 from hardware.factory import open_table
-from hardware.large import TFT_SEGMENTS, open_large_panel
+from hardware.large import open_large_panel
 from hardware.recording import RecordingInterface
 from hardware.screens import driver_screen, open_screen
 from hardware.table import ScreenConfig, parse_table
@@ -169,10 +169,24 @@ def test_the_st7789_sends_what_lumas_own_sends_for_its_first_frame():
     assert ours.calls == stock.calls
 
 
-def test_the_ili9341_is_lumas_own_with_its_25_segment_framebuffer():
-    screen = driver_screen(ILI9341, RecordingInterface(), name="public")
-    assert type(screen.device) is ili9341
-    assert TFT_SEGMENTS == 25
+def test_the_ili9341_is_lumas_own():
+    assert type(driver_screen(ILI9341, RecordingInterface(), name="public").device) is ili9341
+
+
+@pytest.mark.parametrize("config", [ILI9341, ST7789], ids=lambda c: c.driver)
+def test_two_pixels_lit_across_a_segment_corner_send_two_pixels_not_their_2x2_window(config):
+    """320x240 in 5x5 segments of 64x48: (63, 47) and (64, 48) lie in two segments, each sent alone."""
+    bus = RecordingInterface()
+    screen = driver_screen(config, bus, name="public")
+    bus.reset()
+    ram = TftRam(config.width, config.height)
+    frame = Image.new("RGB", screen.size)
+    frame.putpixel((63, 47), (255, 255, 255))
+    frame.putpixel((64, 48), (255, 255, 255))
+    assert screen.show(frame)
+    ram.feed(bus.calls)
+    assert ram.pixels_sent == 2
+    assert bytes(ram.ram) == frame.tobytes()
 
 
 def test_the_ssd1322_is_drawn_one_bit_and_sends_a_changed_word_not_the_panel():
