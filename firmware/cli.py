@@ -48,7 +48,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         if args.verbose or getattr(args, "games_verbose", False):
             for option in game.options:
                 choices = f" (one of: {', '.join(typed(c) for c in option.choices)})" if option.choices else ""
-                print(f"    --option {option.name}={typed(option.default)}  {option.doc}{choices}")
+                print(f"    --option {option.name}={typed(option.default)}  {_(option.doc)}{choices}")
                 print(f"        source: {option.source}")
     return 0
 

@@ -25,9 +25,10 @@ from engine.match import Match
 
 HERE = Path(__file__).with_name("playthroughs")
 GAMES = [("tenno", 3, 7, {}), ("tenno", 6, 21, {}), ("quovadis", 4, 3, {}), ("shadow", 3, 5, {}),
-         ("tenno", 2, 11, {"attack_mandatory": False, "discard_public": False, "ronin_swap": "per_fight",
-                           "ronin_reward_order": "second_fight_first", "monk_on_itself": True,
-                           "final_tie": "turn_order", "geisha_tiebreak": 11}),
+         ("tenno", 3, 0, {"attack_mandatory": False, "discard_public": False, "ronin_swap": "per_fight",
+                          "ronin_reward_order": "second_fight_first", "monk_on_itself": True,
+                          "final_tie": "turn_order", "geisha_tiebreak": 11, "geisha_pair": "defender",
+                          "turn_direction": "anticlockwise"}),
          ("quovadis", 3, 8, {"limited_rewards": True, "reveal_laurels": True, "caesar_waives_quorum": True,
                              "caesar_frees_committee": True,
                              "caesar_stay_is_move": True, "open_answers": True, "finish_last_move": False}),

@@ -52,6 +52,18 @@ def test_start_seat_is_drawn_from_the_seed_or_set_by_option():
     assert Match.new("tenno", 5, seed=3, options={"start_seat": 4}).state.active == 4
 
 
+@pytest.mark.parametrize("direction, order", [("clockwise", [0, 1, 2, 3, 0]), ("anticlockwise", [0, 3, 2, 1, 0])])
+def test_the_turn_passes_clockwise_or_by_option_anticlockwise(direction, order):
+    """B.3 [ASSUMPTION] "Turn order is clockwise": the seed says only 輪到你的時候 (when it is your turn),
+    no direction; turn_direction=anticlockwise passes the turn to the seat before instead."""
+    match = tenno_position(4, {}, turn_direction=direction, attack_mandatory=False)
+    seen = [match.state.active]
+    for _ in range(4):
+        act(match, match.state.active, "pass")
+        seen.append(match.state.active)
+    assert seen == order
+
+
 def test_player_counts_outside_two_to_seven_are_refused():
     for players in (1, 8):
         with pytest.raises(BadOptions, match="2 to 7"):
@@ -284,13 +296,22 @@ def test_defending_geisha_wins_leaves_play_and_earns_the_peek():
     assert [(r.kind, r.seat, r.target) for r in match.state.rewards] == [("peek", 1, 0)]
 
 
-def test_geisha_against_geisha_both_leave_and_nobody_is_rewarded():
-    match = tenno_position(2, {0: [GEISHA, 2, 3], 1: [GEISHA, 2, 3]})
+@pytest.mark.parametrize("rule, outcome, rewards", [("tie", "tie", []), ("defender", "defender", [("peek", 1, 0)])])
+def test_geisha_against_geisha_both_leave_and_the_option_says_who_is_rewarded(rule, outcome, rewards):
+    """B.5 [ASSUMPTION] "Geisha vs Geisha": the seed says only 若是藝妓對上藝妓的情況時，雙方都會被移出遊戲
+    (both leave the game). geisha_pair=tie: nobody wins, nobody is rewarded; geisha_pair=defender: the
+    defender's Geisha, turned up last, is one above, so the defender wins and peeks, as any winning
+    defending Geisha does (the attacker lost a card either way, so never swaps)."""
+    match = tenno_position(2, {0: [GEISHA, 2, 3], 1: [GEISHA, 2, 3]}, geisha_pair=rule)
     attack(match, 0, 0, 1, 0)
-    act(match, 1, "defend", monk=False)
-    assert last_fight(match).outcome == "tie"
+    events = act(match, 1, "defend", monk=False)
+    assert last_fight(match).outcome == outcome
     assert {(0, GEISHA), (1, GEISHA)} <= {(t.owner, t.card) for t in match.state.discard}
-    assert match.state.rewards == []
+    assert match.state.seats[0].captives == match.state.seats[1].captives == []
+    assert [(r.kind, r.seat, r.target) for r in match.state.rewards] == rewards
+    words = match.game.describe_event(next(e for e in events if e["type"] == "fight"), match.names)
+    assert words.startswith(f"{match.names[0]}'s Geisha vs {match.names[1]}'s Geisha: both leave the game")
+    assert words.endswith(f"{match.names[1]} wins") is (rule == "defender")
 
 
 def test_geisha_is_never_captured():
@@ -462,17 +483,20 @@ def test_tie_break_adds_hand_and_row_with_geisha_zero_and_then_shares_the_win():
 
 
 def test_final_tie_by_turn_order_counts_from_the_start_seat_not_from_seat_one():
-    """B.7 [ASSUMPTION]: with final_tie=turn_order the tied seat earliest in turn order from the start seat wins."""
+    """B.7 [ASSUMPTION] "If still tied": with final_tie=turn_order the tied seat earliest in turn order from
+    the start seat wins; anticlockwise (B.3, turn_direction) that order runs the other way."""
     rows = {0: [1, 2, 3], 1: [1, GEISHA, 2], 2: [GEISHA, 2, 3]}
     hands = {0: [], 1: [], 2: []}
-    for final_tie, winners in (("turn_order", (2,)), ("shared", (0, 2))):
-        match = tenno_position(3, rows, active=1, hands=hands, final_tie=final_tie)
+    # From start seat 1 the order is 1, 2, 0 clockwise (seat 2 before seat 0) and 1, 0, 2 anticlockwise.
+    for final_tie, direction, winners in (("turn_order", "clockwise", (2,)), ("shared", "clockwise", (0, 2)),
+                                          ("turn_order", "anticlockwise", (0,))):
+        match = tenno_position(3, rows, active=1, hands=hands, final_tie=final_tie, turn_direction=direction)
         attack(match, 1, 0, 0, 0)  # 1 against 1: both discarded, and neither seat can refill
         act(match, 0, "defend", monk=False)
         result = match.result()
         assert result.scores == {0: 0, 1: 0, 2: 0}
         assert [result.breakdown[s]["tiebreak"] for s in range(3)] == [5, 2, 5]
-        assert result.winners == winners  # from start seat 1 the order is 1, 2, 0: seat 2 before seat 0
+        assert result.winners == winners
 
 
 def test_two_players_use_the_same_rules_with_the_single_opponent_as_target():

@@ -18,6 +18,7 @@ from ...clone import clone
 from ...errors import IllegalAction
 from ...flow import Flow, Step
 from ...game import Action, Result
+from ...i18n import N_
 from ...options import RuleOption, start_seat
 from ...physical import BOX, Move, step, tell, turn
 from ...rng import Rng
@@ -32,28 +33,46 @@ GEISHA = CARDS.with_ability("geisha")
 ROW = CARDS.row_size
 MAX_SEATS = 7
 
+# Each option's source cites the rules file's section and the words of the item it settles
+# (and the same item in B.9's table): tests/engine/test_tenno_assumptions.py holds them to it.
 OPTIONS = (
-    RuleOption("start_seat", -1, "Seat that takes the first turn; -1 draws it at random.",
-               source="[MED] docs/rules/tenno.md B.3: the eldest starts; the engine draws at random"),
-    RuleOption("attack_mandatory", True, "A turn must be an attack; when false the active seat may pass.",
-               choices=(True, False), source="[ASSUMPTION] docs/rules/tenno.md B.4"),
-    RuleOption("discard_public", True, "Everyone may see the discarded cards.",
-               choices=(True, False), source="[ASSUMPTION] docs/rules/tenno.md B.4"),
+    RuleOption("start_seat", -1, N_("Seat that takes the first turn; -1 draws it at random."),
+               source='[MED] docs/rules/tenno.md B.3 "eldest player starts"; B.9 "start player"'),
+    RuleOption("turn_direction", "clockwise",
+               N_("clockwise: the turn passes to the next seat of the table; "
+                  "anticlockwise: to the seat before."),
+               choices=("clockwise", "anticlockwise"),
+               source='[ASSUMPTION] docs/rules/tenno.md B.3 "Turn order is clockwise"; B.9 "turn order"'),
+    RuleOption("attack_mandatory", True, N_("A turn must be an attack; when false the active seat may pass."),
+               choices=(True, False),
+               source='[ASSUMPTION] docs/rules/tenno.md B.4 "The attack is mandatory"; B.9 "attack mandatory"'),
+    RuleOption("discard_public", True, N_("Everyone may see the discarded cards."), choices=(True, False),
+               source='[ASSUMPTION] docs/rules/tenno.md B.4 "treat the discard pile as public"; '
+                      'B.9 "discard pile public"'),
     RuleOption("ronin_swap", "strict",
-               "strict: a swap for each fight the attacker won, only if he lost no card in either fight; "
-               "per_fight: a swap for each won fight in which he lost no card.",
-               choices=("strict", "per_fight"), source="[ASSUMPTION] docs/rules/tenno.md B.5"),
+               N_("strict: a swap for each fight the attacker won, only if he lost no card in either fight; "
+                  "per_fight: a swap for each won fight in which he lost no card."),
+               choices=("strict", "per_fight"),
+               source='[ASSUMPTION] docs/rules/tenno.md B.5 "Swap eligibility"; B.9 "swap eligibility"'),
     RuleOption("ronin_reward_order", "first_fight_first",
-               "After a Ronin's two fights, whose rewards come first (the refill always comes before both).",
-               choices=("first_fight_first", "second_fight_first"), source="[ASSUMPTION] docs/rules/tenno.md B.5"),
-    RuleOption("monk_on_itself", False, "The Monk may boost itself when it is the attacked card.",
-               choices=(True, False), source="[MED] docs/rules/tenno.md B.5"),
-    RuleOption("geisha_tiebreak", 0, "What the Geisha counts in the tie-break sum.",
-               source="[ASSUMPTION] docs/rules/tenno.md B.7"),
+               N_("After a Ronin's two fights, whose rewards come first (the refill always comes before both)."),
+               choices=("first_fight_first", "second_fight_first"),
+               source='[ASSUMPTION] docs/rules/tenno.md B.5 "Proposed reward timing"; B.9 "Ronin reward timing"'),
+    RuleOption("monk_on_itself", False, N_("The Monk may boost itself when it is the attacked card."),
+               choices=(True, False),
+               source='[MED] docs/rules/tenno.md B.5 "cannot boost itself"; B.9 "Monk on itself"'),
+    RuleOption("geisha_pair", "tie",
+               N_("Geisha against Geisha, both leave the game: tie = nobody is rewarded; "
+                  "defender = the defender wins and peeks."),
+               choices=("tie", "defender"),
+               source='[ASSUMPTION] docs/rules/tenno.md B.5 "Geisha vs Geisha"; B.9 "Geisha vs Geisha"'),
+    RuleOption("geisha_tiebreak", 0, N_("What the Geisha counts in the tie-break sum."),
+               source='[ASSUMPTION] docs/rules/tenno.md B.7 "The Geisha counts"; B.9 "Geisha value in the tie-break"'),
     RuleOption("final_tie", "shared",
-               "After the tie-break: shared = the tied seats share the win; "
-               "turn_order = the tied seat earliest in turn order from the start seat wins.",
-               choices=("shared", "turn_order"), source="[ASSUMPTION] docs/rules/tenno.md B.7"),
+               N_("After the tie-break: shared = the tied seats share the win; "
+                  "turn_order = the tied seat earliest in turn order from the start seat wins."),
+               choices=("shared", "turn_order"),
+               source='[ASSUMPTION] docs/rules/tenno.md B.7 "If still tied"; B.9 "tie after the tie-break"'),
 )
 
 
@@ -366,12 +385,16 @@ _HANDLERS = {
 
 # --- the fight -------------------------------------------------------------
 
-def strengths(attack_card: int, defend_card: int, monk: bool) -> tuple[int, int]:
-    """Return (attacking, defending) strength: Ninja and Monk first, the Geisha last."""
+def strengths(attack_card: int, defend_card: int, monk: bool, geisha_pair: str = "tie") -> tuple[int, int]:
+    """Return (attacking, defending) strength: Ninja and Monk first, the Geisha last.
+
+    Geisha against Geisha (option `geisha_pair`): a tie at 0, or the defender's Geisha, turned
+    up last, one above the attacker's, so the defender wins (and peeks).
+    """
     a = CARDS.cards[attack_card].attack
     d = CARDS.cards[defend_card].defend + (CARDS.monk_bonus if monk else 0)
     if attack_card == GEISHA and defend_card == GEISHA:
-        return 0, 0
+        return (0, CARDS.geisha_margin) if geisha_pair == "defender" else (0, 0)
     if attack_card == GEISHA:
         a = d + CARDS.geisha_margin
     elif defend_card == GEISHA:
@@ -386,7 +409,7 @@ def resolve_fight(state: TennoState, fight: Fight) -> list[Move]:
     assert defend_card is not None
     fight.defend_card = defend_card
     defender.known[fight.target_slot] = defend_card
-    a, d = strengths(fight.attack_card, defend_card, fight.monk_slot >= 0)
+    a, d = strengths(fight.attack_card, defend_card, fight.monk_slot >= 0, state.options["geisha_pair"])
     fight.attack_strength, fight.defend_strength = a, d
     fight.outcome = "attacker" if a > d else "defender" if d > a else "tie"
 
@@ -540,8 +563,18 @@ def next_turn(state: TennoState) -> None:
     state.rewards = []
     state.ronin_declined = False
     state.passed = False
-    state.active = (state.active + 1) % state.players
+    state.active = seat_after(state.active, state.players, state.options["turn_direction"])
     state.turn += 1
+
+
+def seat_after(seat: int, players: int, direction: str) -> int:
+    """The seat whose turn follows `seat`'s: the next one of the table clockwise, the one before anticlockwise."""
+    return (seat + (1 if direction == "clockwise" else -1)) % players
+
+
+def turns_after(start: int, seat: int, players: int, direction: str) -> int:
+    """How many turns after `start`'s the turn of `seat` comes (0 for `start` itself)."""
+    return (seat - start) * (1 if direction == "clockwise" else -1) % players
 
 
 PHASES = ("setup", "attack", "defend", "ronin", "refill", "reward", "over")
@@ -589,7 +622,8 @@ def result(state: TennoState) -> Result | None:
         best_tb = max(breakdown[s]["tiebreak"] for s in tied)
         tied = [s for s in tied if breakdown[s]["tiebreak"] == best_tb]
     if len(tied) > 1 and options["final_tie"] == "turn_order":
-        tied = [min(tied, key=lambda s: (s - state.start) % state.players)]
+        direction = options["turn_direction"]
+        tied = [min(tied, key=lambda s: turns_after(state.start, s, state.players, direction))]
     return Result(scores=scores, winners=tuple(tied), breakdown=breakdown, reason=state.over)
 
 

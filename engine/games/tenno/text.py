@@ -189,6 +189,8 @@ ACTIONS = {"arrange": N_("row arrangement"), "attack": N_("attack"), "defend": N
 def fight_line(f: dict[str, Any], names: Sequence[str]) -> str:
     a, d = names[f["attacker"]], names[f["defender"]]
     if CARDS.cards[f["attack_card"]].ability == CARDS.cards[f["defend_card"]].ability == "geisha":
+        if f["outcome"] == "defender":  # option geisha_pair=defender
+            return _("{a}'s Geisha vs {d}'s Geisha: both leave the game, {d} wins").format(a=a, d=d)
         return _("{a}'s Geisha vs {d}'s Geisha: both leave the game").format(a=a, d=d)
     head = _("{a}'s {ac} ({astr}) vs {d}'s {dc} ({dstr})").format(
         a=a, ac=card_name(f["attack_card"]), astr=f["attack_strength"],
