@@ -20,7 +20,8 @@ from engine.testing import play_on_table, random_action
 # Rule options that change what lies where on the table, played besides the defaults.
 OPTIONS = {
     "tenno": {"discard_public": False, "monk_on_itself": True, "ronin_swap": "per_fight"},
-    "quovadis": {"limited_rewards": True, "finish_last_move": False, "reveal_laurels": True, "open_answers": True},
+    "quovadis": {"limited_rewards": True, "finish_last_move": False, "reveal_laurels": True, "open_answers": True,
+                 "short_supply": "turn_order", "empty_bag": "reward_token"},
     "shadow": {"vp_open": True, "setup_city": "last", "setup_couple": False, "setup_young_baron": False,
                "setup_elector_vp": 1},
 }

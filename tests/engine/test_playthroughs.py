@@ -31,12 +31,24 @@ GAMES = [("tenno", 3, 7, {}), ("tenno", 6, 21, {}), ("quovadis", 4, 3, {}), ("sh
                           "turn_direction": "anticlockwise"}),
          ("quovadis", 3, 8, {"limited_rewards": True, "reveal_laurels": True, "caesar_waives_quorum": True,
                              "caesar_frees_committee": True,
-                             "caesar_stay_is_move": True, "open_answers": True, "finish_last_move": False}),
+                             "caesar_stay_is_move": True, "open_answers": True, "finish_last_move": False,
+                             "short_supply": "turn_order", "empty_bag": "reward_token"}),
          ("shadow", 4, 2, {"vp_open": True, "setup_city": "last", "setup_couple": False, "setup_young_baron": False,
                            "setup_elector_vp": 1, "repeat_cards": False, "elector_counts": False,
                            "gray_eminence": "tiebreak", "mainz_after_changes": False, "church_count_elector": True,
                            "rival_needs_heir": True, "trier_copy_counts": True, "empire_city_optional": False,
                            "tiebreak": "thalers"})]
+
+
+def test_each_game_has_a_playthrough_with_every_rule_option_turned():
+    """Each option's other reading is played through whole (start_seat only picks who begins)."""
+    from engine.games import all_games
+
+    for game in all_games():
+        turned = [options for name, _players, _seed, options in GAMES if name == game.name and options]
+        defaults = {o.name: o.default for o in game.options if o.name != "start_seat"}
+        assert any(set(options) == set(defaults) and all(options[k] != defaults[k] for k in defaults)
+                   for options in turned), (game.name, "an option is not turned in its playthrough")
 
 
 def _choices(match: Match, seat: int, view: dict, every_field: bool) -> str:

@@ -194,6 +194,104 @@ def test_rewards_stop_when_the_supply_is_empty():
     assert match.state.seats[BLUE].laurels == [] and match.state.phase == "turn"
 
 
+def test_a_short_supply_is_shared_out_by_the_mover_by_default():
+    """A.6, A.12 [ASSUMPTION] "If the supply runs out partway through a payout, the mover chooses who gets
+    the remaining tokens" (short_supply=mover_chooses); seed: "離開的元老有權決定哪些元老獲得“I”月桂標記"."""
+    match = quovadis_position(4, {"E2": [BLUE, GREEN, RED]}, active=BLUE)
+    match.state.supply = 1
+    act(match, BLUE, "advance", committee="E2", path="p02")
+    act(match, RED, "support")
+    act(match, GREEN, "support")
+    assert match.state.phase == "reward" and match.pending() == [BLUE]
+    assert {a["to"] for a in match.legal_actions(BLUE) if a["do"] == "reward"} == {RED, GREEN}
+    act(match, BLUE, "reward", to=RED)
+    assert match.state.seats[RED].laurels == ["I"] and match.state.seats[GREEN].laurels == []
+    assert match.state.supply == 0 and match.state.active == YELLOW
+
+
+def test_a_short_supply_goes_in_turn_order_from_the_movers_left_under_short_supply_turn_order():
+    """A.6, A.12 [ASSUMPTION], the other reading: Blue moves; from Blue's left Yellow backed nothing,
+    Green is next, then Red, so the one token left is Green's and no one is asked."""
+    match = quovadis_position(4, {"E2": [BLUE, GREEN, RED]}, active=BLUE, short_supply="turn_order")
+    match.state.supply = 1
+    act(match, BLUE, "advance", committee="E2", path="p02")
+    act(match, RED, "support")
+    events = act(match, GREEN, "support")
+    assert [e["seat"] for e in events if e["type"] == "reward"] == [GREEN]
+    assert match.state.seats[GREEN].laurels == ["I"] and match.state.seats[RED].laurels == []
+    assert match.state.phase == "turn" and match.state.supply == 0 and match.state.active == YELLOW
+
+
+def test_under_turn_order_a_backer_takes_one_for_each_of_its_senators_and_the_next_takes_the_rest():
+    """A.6: the reward is paid per supporting senator; a short supply under turn_order goes to each
+    backer from the mover's left, one token for each of its backing senators, until none is left."""
+    from engine.games.quovadis.rules import unchosen_rewards
+
+    state = quovadis_position(4, {}, short_supply="turn_order").state
+    assert unchosen_rewards(state, BLUE, {GREEN: 2, RED: 1}, tokens=2, short=True) == {GREEN: 2}
+    assert unchosen_rewards(state, BLUE, {GREEN: 1, RED: 2}, tokens=2, short=True) == {GREEN: 1, RED: 1}
+    assert unchosen_rewards(state, RED, {GREEN: 1, BLUE: 1}, tokens=1, short=True) == {BLUE: 1}
+    assert unchosen_rewards(state, BLUE, {GREEN: 1, RED: 1}, tokens=0, short=True) == {}
+    assert unchosen_rewards(state, BLUE, {GREEN: 1, RED: 1}, tokens=2, short=False) == {GREEN: 1, RED: 1}
+    assert unchosen_rewards(state, BLUE, {GREEN: 2, RED: 1}, tokens=2, short=False) is None  # the mover's
+    match = quovadis_position(4, {"E2": [BLUE, GREEN, GREEN, RED]}, active=BLUE, short_supply="turn_order")
+    match.state.supply = 1
+    act(match, BLUE, "advance", committee="E2", path="p02")
+    act(match, RED, "support")
+    act(match, GREEN, "support")
+    assert match.state.seats[GREEN].laurels == ["I"] and match.state.phase == "turn"
+
+
+def test_under_turn_order_a_full_supply_still_lets_the_mover_choose_among_more_supporters_than_needed():
+    """A.6 [HIGH], the seed: "離開的元老有權決定哪些元老獲得“I”月桂標記": short_supply only settles a supply
+    that runs out; two backers for one needed vote are still the mover's to choose between."""
+    match = quovadis_position(4, {"E3": [BLUE, GREEN, RED]}, active=BLUE, short_supply="turn_order")
+    act(match, BLUE, "advance", committee="E3", path="p04")
+    act(match, RED, "support")
+    act(match, GREEN, "support")
+    assert match.state.phase == "reward" and match.state.payout_left == 1
+    act(match, BLUE, "reward", to=RED)
+    assert match.state.seats[RED].laurels == ["I"] and match.state.seats[GREEN].laurels == []
+
+
+def _empty_the_bag(match):
+    """The bag drawn empty over a long game: its laurels are in Blue's pile."""
+    match.state.seats[BLUE].laurels += match.state.bag
+    match.state.bag = []
+
+
+def test_an_empty_bag_leaves_the_diamond_empty_by_default():
+    """A.6, A.12 [ASSUMPTION] "If the bag is empty, the diamond stays empty" (empty_bag=stays_empty); the
+    seed only says the emptied diamond is refilled at once from the top of the pile ("空出來的菱形位置馬上用
+    月桂標記堆最上面一張所填滿")."""
+    match = quovadis_position(3, {"E3": [RED, RED]})
+    _empty_the_bag(match)
+    token = match.state.diamonds["p04"]
+    events = act(match, RED, "advance", committee="E3", path="p04")
+    assert {"type": "collect", "seat": RED, "path": "p04", "token": token, "refill": ""} in bare(events)
+    assert match.state.diamonds["p04"] == "" and match.state.supply == 18
+    match.game.check_invariants(match.state)
+
+
+def test_an_empty_bag_refills_the_diamond_with_an_i_from_the_supply_under_empty_bag_reward_token():
+    """A.6, A.12 [ASSUMPTION], the other reading: an "I" from the open supply is laid face up on the
+    diamond while the supply lasts; once it is empty too, the diamond stays empty."""
+    match = quovadis_position(3, {"E3": [RED, RED]}, empty_bag="reward_token")
+    _empty_the_bag(match)
+    token = match.state.diamonds["p04"]
+    events = act(match, RED, "advance", committee="E3", path="p04")
+    assert {"type": "collect", "seat": RED, "path": "p04", "token": token, "refill": "I"} in bare(events)
+    assert match.state.diamonds["p04"] == "I" and match.state.supply == 17
+    match.game.check_invariants(match.state)
+    spent = quovadis_position(3, {"E3": [RED, RED]}, empty_bag="reward_token")
+    _empty_the_bag(spent)
+    spent.state.seats[BLUE].laurels += ["I"] * spent.state.supply
+    spent.state.supply = 0
+    act(spent, RED, "advance", committee="E3", path="p04")
+    assert spent.state.diamonds["p04"] == "" and spent.state.supply == 0
+    spent.game.check_invariants(spent.state)
+
+
 # --- A.7 Caesar ---------------------------------------------------------------------
 
 def test_caesar_on_the_path_lifts_the_vote_and_blocks_its_laurel():
@@ -396,6 +494,7 @@ def test_the_move_that_fills_the_senate_still_lets_the_mover_choose_whom_to_pay(
 
 
 def test_when_the_supply_runs_short_the_mover_chooses_who_gets_the_last_tokens():
+    """A.6, A.12 [ASSUMPTION]: the mover chooses who gets the tokens left (short_supply=mover_chooses)."""
     match = quovadis_position(3, {"E2": [RED, BLUE, YELLOW]})
     match.state.supply = 1
     act(match, RED, "advance", committee="E2", path="p02")

@@ -147,6 +147,25 @@ def test_a_passed_vote_moves_the_senator_takes_the_laurel_refills_the_diamond_an
     assert played(chosen, RED, "reward", to=BLUE) == [{"type": "reward", "seat": BLUE, "token": "I"}]  # the last
 
 
+def test_an_empty_bag_refill_from_the_supply_and_a_short_supply_in_turn_order_are_told_step_by_step():
+    """A.6, A.12: under empty_bag=reward_token an "I" goes face up from the supply onto the emptied
+    diamond; under short_supply=turn_order the last token goes to the next backer from the mover's left."""
+    match = quovadis_position(3, {"E3": [RED, RED]}, empty_bag="reward_token")
+    match.state.seats[BLUE].laurels += match.state.bag
+    match.state.bag = []
+    token = match.state.diamonds["p04"]
+    assert played(match, RED, "advance", committee="E3", path="p04")[1] == {
+        "type": "collect", "seat": RED, "path": "p04", "token": token, "refill": "I"}
+    assert match.state.diamonds["p04"] == "I"
+    short = quovadis_position(3, {"E2": [YELLOW, BLUE, RED]}, active=YELLOW, short_supply="turn_order")
+    short.state.seats[BLUE].laurels += ["I"] * (short.state.supply - 1)
+    short.state.supply = 1
+    played(short, YELLOW, "advance", committee="E2", path="p02")
+    played(short, RED, "support")
+    assert played(short, BLUE, "support")[-1] == {"type": "reward", "seat": RED, "token": "I"}
+    assert short.state.supply == 0 and short.state.active == RED
+
+
 def test_caesar_moves_by_turn_or_bonus_and_a_laurel_changes_hands_face_down():
     """A.7: Caesar moves from diamond to diamond; a II-Caesar laurel gives an extra move. A.8: laurels
     are handed over face down."""

@@ -172,6 +172,16 @@ def test_a_laurel_taken_from_a_diamond_the_empty_bag_cannot_refill_is_told_to_st
     assert match.state.diamonds["p04"] == ""
 
 
+def test_an_i_laurel_laid_on_a_diamond_the_empty_bag_cannot_refill_and_its_undo_are_told():
+    """A.6, option empty_bag=reward_token: the table lays an "I" from the supply on the emptied diamond."""
+    match = quovadis_position(3, {"E3": [RED, RED]}, empty_bag="reward_token")
+    match.state.bag = []
+    act(match, RED, "advance", committee="E3", path="p04")
+    assert match.prompt().steps[-1] == "The bag is empty: lay an I laurel from the supply face up on diamond E3>A3"
+    assert GAME.describe_moves(inverse(match.game.last_moves(match.state))[:1], NAMES) == [
+        "Put the I laurel from diamond E3>A3 back in the supply"]
+
+
 def test_events_without_steps_are_told_as_events_and_the_setup_and_end_only_by_their_steps():
     moved = {"type": "caesar", "seat": RED, "path": "p07", "moves": [step("caesar", -1, ["diamond", "p16"],
                                                                            ["diamond", "p07"])]}

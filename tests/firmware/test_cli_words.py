@@ -181,3 +181,14 @@ def test_a_bad_table_file_is_told_in_the_language_asked_for_with_its_file_and_li
     path.write_text("[table\n", encoding="utf-8")
     main(["play", "--table", str(path), "--ui", "none", "--state-dir", str(tmp_path / "s"), "--lang", "zh_Hans"])
     assert f"{path}:1: TOML 无效，第 " in capsys.readouterr().err
+
+
+def test_games_v_describes_each_rule_option_in_the_tables_language(capsys, english_locale):
+    """An option's description is a catalog message (N_ where it is declared), read in --lang's language."""
+    assert main(["games", "-v", "--lang", "zh_Hans"]) == 0
+    out = capsys.readouterr().out
+    assert "--option empty_bag=stays_empty  布袋已空时，月桂被取走的菱形位置" in out
+    assert "--option short_supply=mover_chooses  I月桂供应区不足以奖赏" in out
+    i18n.set_language(None)
+    assert main(["games", "-v"]) == 0
+    assert "--option empty_bag=stays_empty  When the bag is empty" in capsys.readouterr().out

@@ -17,6 +17,7 @@ from typing import Any
 from ...clone import clone
 from ...flow import Flow, Step
 from ...game import Action, Result
+from ...i18n import N_
 from ...options import RuleOption, start_seat
 from ...physical import BOX, step, tell
 from ...rng import Rng
@@ -27,36 +28,56 @@ SENATORS = 8
 REWARD = LAURELS.reward
 SENATE = BOARD.senate.id
 
+# Each option that settles an [ASSUMPTION] of the rule file cites its items: the section and a phrase
+# of the item's line in double quotes (tests/engine/test_quovadis_assumptions.py).
 OPTIONS = (
-    RuleOption("start_seat", -1, "Seat that takes the first turn; -1 draws it at random.",
+    RuleOption("start_seat", -1, N_("Seat that takes the first turn; -1 draws it at random."),
                source="[HIGH] docs/rules/quovadis.md A.4: any agreed player starts; the engine draws at random"),
-    RuleOption("limited_rewards", False, "Variant: only 10/14/18 'I' tokens for 3/4/5 players.",
+    RuleOption("limited_rewards", False, N_("Variant: only 10/14/18 'I' tokens for 3/4/5 players."),
                choices=(True, False), source="[HIGH] docs/rules/quovadis.md A.10-1 variant"),
     RuleOption("reveal_laurels", False,
-               "Variant: when the 1st, 2nd and 3rd player reach the Senate, any player may demand (from the "
-               "table menu) that every laurel total is shown.",
+               N_("Variant: when the 1st, 2nd and 3rd player reach the Senate, any player may demand (from the "
+                  "table menu) that every laurel total is shown."),
                choices=(True, False), source="[HIGH] docs/rules/quovadis.md A.10-2 variant: '任一玩家可以要求所有人翻開"
                "自己的月桂' (any player may demand it)"),
     RuleOption("caesar_waives_quorum", False,
-               "Caesar on the path also lets a senator leave a committee that is not half full (by default "
-               "he waives only the vote).", choices=(True, False),
+               N_("Caesar on the path also lets a senator leave a committee that is not half full (by default "
+                  "he waives only the vote)."), choices=(True, False),
                source="[HIGH] docs/rules/quovadis.md A.6, A.7: the seed asks a majority of seats occupied before "
                "any senator leaves ('在一個元老前進之前，該委員會必須多數位置已占據') and lets Caesar waive only "
                "the majority's support"),
     RuleOption("caesar_frees_committee", False,
-               "Caesar frees every path out of the committee below him (by default only the path he stands on).",
+               N_("Caesar frees every path out of the committee below him (by default only the path he stands on)."),
                choices=(True, False),
                source="[MED] docs/rules/quovadis.md A.7: the seed's '凱撒出現在一個委會員的正上方，表示該委員會的元老"
                "可以不用獲得多數支持就可以前進' (Caesar directly above a committee), read committee-wide"),
-    RuleOption("caesar_stay_is_move", False, "Moving Caesar onto the diamond he stands on counts as a move.",
-               choices=(True, False), source="[ASSUMPTION] docs/rules/quovadis.md A.5, A.12"),
+    RuleOption("caesar_stay_is_move", False, N_("Moving Caesar onto the diamond he stands on counts as a move."),
+               choices=(True, False),
+               source='[ASSUMPTION] docs/rules/quovadis.md A.5 "Moving him onto the diamond he already occupies", '
+               'A.12 "Caesar moved onto the diamond he already occupies"'),
     RuleOption("open_answers", False,
-               "Each answer to a vote is shown as it is given; by default the answers stay secret until all "
-               "are in, then are shown together.",
-               choices=(True, False), source="[ASSUMPTION] docs/rules/quovadis.md A.12: whether votes are simultaneous or sequential"),
+               N_("Each answer to a vote is shown as it is given; by default the answers stay secret until all "
+                  "are in, then are shown together."),
+               choices=(True, False),
+               source='[ASSUMPTION] docs/rules/quovadis.md A.12 "whether votes are simultaneous or sequential"'),
     RuleOption("finish_last_move", True,
-               "The move that fills the Senate still collects its laurel and pays its supporters.",
-               choices=(True, False), source="[ASSUMPTION] docs/rules/quovadis.md A.9: the game ends at once; the move itself completes"),
+               N_("The move that fills the Senate still collects its laurel and pays its supporters."),
+               choices=(True, False),
+               source='[ASSUMPTION] docs/rules/quovadis.md A.9 "The move that fills the 5th seat still completes", '
+               'A.12 "the move that fills the Senate"'),
+    RuleOption("short_supply", "mover_chooses",
+               N_("When the I supply cannot pay every supporter needed: mover_chooses = the mover picks who gets "
+                  "the tokens left; turn_order = they go in turn order from the mover's left."),
+               choices=("mover_chooses", "turn_order"),
+               source='[ASSUMPTION] docs/rules/quovadis.md A.6 "If the supply runs out partway through a payout", '
+               'A.12 "I supply runs out partway through a payout"; the seed lets the mover choose who is paid '
+               "('離開的元老有權決定哪些元老獲得“I”月桂標記')"),
+    RuleOption("empty_bag", "stays_empty",
+               N_("When the bag is empty, a diamond whose laurel was taken: stays_empty = stays empty; "
+                  "reward_token = gets an I laurel from the supply, face up, while the supply lasts."),
+               choices=("stays_empty", "reward_token"),
+               source='[ASSUMPTION] docs/rules/quovadis.md A.6 "If the bag is empty, the diamond stays empty", '
+               'A.12 "bag empty when refilling"'),
 )
 
 
@@ -287,17 +308,43 @@ def _vote(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
     events += _move(state, vote.mover, vote.committee, vote.path, free=False)
     if state.over:
         return events
-    paid = max(0, need - own)
-    tokens = min(paid, state.supply)
-    if tokens and sum(backers.values()) == tokens:
-        # No choice to make: every backer's senator was needed, and the supply covers them all.
-        for s, count in backers.items():
-            events += _pay_reward(state, s, count)
-    elif tokens:
+    needed = max(0, need - own)
+    tokens = min(needed, state.supply)
+    share = unchosen_rewards(state, vote.mover, backers, tokens, short=tokens < needed)
+    if share is None:
         state.payout = dict(backers)
         state.payout_left = tokens
         return events  # the mover chooses who is paid; the move ends after that
+    for s, count in share.items():
+        events += _pay_reward(state, s, count)
     return events + _end_move(state)
+
+
+def unchosen_rewards(state: QuoVadisState, mover: int, backers: dict[int, int], tokens: int,
+                     short: bool) -> dict[int, int] | None:
+    """Who takes the `tokens` "I" laurels of a passed vote when the mover has nothing to choose
+    (backer -> tokens), or None when the mover chooses (A.6; seed 002: '離開的元老有權決定哪些元老
+    獲得“I”月桂標記').
+
+    Nothing to choose when no token is left, or when every backing senator was needed and the supply
+    covers them all. A `short` supply (fewer tokens than supporters needed) is the mover's to share
+    out unless `short_supply` is turn_order: then each backer from the mover's left takes one for
+    each of its backing senators until the supply is empty (A.6, A.12).
+    """
+    if not tokens:
+        return {}
+    if sum(backers.values()) == tokens:
+        return dict(backers)
+    if not (short and state.options["short_supply"] == "turn_order"):
+        return None
+    share = {}
+    for offset in range(1, state.players):
+        seat = (mover + offset) % state.players
+        take = min(backers.get(seat, 0), tokens)
+        if take:
+            share[seat] = take
+            tokens -= take
+    return share
 
 
 def _pay_reward(state: QuoVadisState, seat: int, count: int) -> list[dict[str, Any]]:
@@ -340,11 +387,12 @@ def _move(state: QuoVadisState, seat: int, committee: str, path: str, free: bool
     token = state.diamonds.get(path, "")
     if token and state.caesar != path:
         state.seats[seat].laurels.append(token)
-        refill = state.bag.pop() if state.bag else ""
+        refill, source = draw_refill(state)
         state.diamonds[path] = refill
         moves = [step("laurel", -1, diamond(path), laurels(seat), ("up", "down"), (token, token))]
         if refill:
-            moves.append(step("laurel", -1, BAG, diamond(path), ("", "up"), (refill, refill)))
+            moves.append(step("laurel", -1, source, diamond(path), ("up" if source == SUPPLY else "", "up"),
+                              (refill, refill)))
         events.append(tell(state, {"type": "collect", "seat": seat, "path": path, "token": token, "refill": refill},
                            *moves))
         if LAURELS.kinds[token].caesar and not full:
@@ -355,6 +403,18 @@ def _move(state: QuoVadisState, seat: int, committee: str, path: str, free: bool
         if players <= 3:
             state.reveal_due = players
     return events
+
+
+def draw_refill(state: QuoVadisState) -> tuple[str, list[Any]]:
+    """The laurel that refills an emptied diamond, taken from where it lies: the bag's next token;
+    once the bag is empty none (the diamond stays empty), or under `empty_bag=reward_token` an "I"
+    from the open supply while it lasts (A.6, A.12)."""
+    if state.bag:
+        return state.bag.pop(), BAG
+    if state.options["empty_bag"] == "reward_token" and state.supply > 0:
+        state.supply -= 1
+        return REWARD, SUPPLY
+    return "", BAG
 
 
 def _end_move(state: QuoVadisState) -> list[dict[str, Any]]:

@@ -235,6 +235,11 @@ def move_line(m: dict[str, Any], names: Sequence[str]) -> str:
     if src[0] == "laurels" and dst[0] == "diamond":
         return _("{who}: lay the {token} laurel back face up on {place}").format(
             who=names[src[1]], token=name, place=place_name(dst, names))
+    if src[0] == "supply" and dst[0] == "diamond":  # the bag is empty (option empty_bag=reward_token)
+        return _("The bag is empty: lay an I laurel from the supply face up on {place}").format(
+            place=place_name(dst, names))
+    if src[0] == "diamond" and dst[0] == "supply":
+        return _("Put the I laurel from {place} back in the supply").format(place=place_name(src, names))
     if src[0] == "supply" and dst[0] == "laurels":
         return _("{who}: take an I laurel from the supply, face down").format(who=names[dst[1]])
     if src[0] == "laurels" and dst[0] == "supply":
