@@ -37,7 +37,10 @@ GAMES = [("tenno", 3, 7, {}), ("tenno", 6, 21, {}), ("quovadis", 4, 3, {}), ("sh
                            "setup_elector_vp": 1, "repeat_cards": False, "elector_counts": False,
                            "gray_eminence": "tiebreak", "mainz_after_changes": False, "church_count_elector": True,
                            "rival_needs_heir": True, "trier_copy_counts": True, "empire_city_optional": False,
-                           "tiebreak": "thalers"})]
+                           "tiebreak": "thalers", "setup_spread": True, "privilege_tile_votes": False,
+                           "empty_throne_rights": False, "unborn_son_thaler": True, "repeat_proposals": True,
+                           "no_influence": "tie", "displaced_first": True, "church_count": "influence",
+                           "doctor_targets": "spaces", "permit_where": "present"})]
 
 
 def test_each_game_has_a_playthrough_with_every_rule_option_turned():

@@ -171,17 +171,19 @@ def aristocrat_places(state: ShadowState, exclude: str = "") -> list[tuple[str, 
     return found
 
 
-def _first_empty(spaces: list[Piece | None]) -> int:
+def _first_empty(spaces: list[Piece | None], skip: str = "") -> int:
     """The index of the first empty space, or -1 (by identity: ``None in spaces`` would call each
-    piece's dataclass ``__eq__``)."""
+    piece's dataclass ``__eq__``); the space named `skip` ("a2") is passed over."""
     for i, p in enumerate(spaces):
-        if p is None:
+        if p is None and (not skip or ARISTOCRAT_SPOTS[i] != skip):
             return i
     return -1
 
 
-def places_in(e: Electorate) -> list[tuple[str, str]]:
-    empty = _first_empty(e.spaces)
+def places_in(e: Electorate, skip: str = "") -> list[tuple[str, str]]:
+    """The electorate's first empty aristocrat space, else each one a knight holds (`skip`: a space
+    that does not count as empty)."""
+    empty = _first_empty(e.spaces, skip)
     if empty >= 0:
         return [(e.id, ARISTOCRAT_SPOTS[empty])]
     return [(e.id, ARISTOCRAT_SPOTS[i]) for i, p in enumerate(e.spaces) if p is not None and p.kind == "knight"]
@@ -308,7 +310,8 @@ def younger(age: int) -> int | None:
 def influence(state: ShadowState, e: Electorate, elector_counts: bool,
               bonus: dict[int, int] | None = None) -> dict[int, int]:
     """Each seat's power in an electorate (§5.6): Baron 1, Couple 2, knight 1, own city 1,
-    each empire city 1 for the throne's holder, the elector tile (an option), and any bonus."""
+    each empire city 1 for the throne's holder (an empty throne's Emperor by option
+    `empty_throne_rights`), the elector tile (an option), and any bonus."""
     power = {s: 0 for s in range(state.players)}
 
     def weight(p: Piece) -> int:
@@ -321,7 +324,8 @@ def influence(state: ShadowState, e: Electorate, elector_counts: bool,
         power[e.elector.owner] += weight(e.elector)
     for owner in e.cities:
         if owner == EMPIRE:
-            power[state.emperor] += 1
+            if state.throne is not None or state.options["empty_throne_rights"]:
+                power[state.emperor] += 1
         elif owner is not None:
             power[owner] += 1
     for seat, extra in (bonus or {}).items():

@@ -78,7 +78,7 @@ class CardSpec:
     cost: int = 0
     costs: tuple[int, ...] = ()  # by the number of the buyer's cities already built (Permit)
     age: int = 0  # the age of a Baron the card places (Ordinance, Promotion)
-    vp: int = 0  # victory points the card gives at once (Indulgence)
+    vp: int = 0  # victory points the card gives when bought or copied (Indulgence)
 
 
 @dataclass(frozen=True)
@@ -176,6 +176,7 @@ def parse_cards(data: dict[str, Any], board: Board, source: str = "cards.toml") 
         for players, count in card.copies.items():
             _int(source, f"{card.id} copies for {players}", count)
         _int(source, f"{card.id}.cost", card.cost)
+        _int(source, f"{card.id}.vp", card.vp)
         if card.effect == "permit" and len(card.costs) != board.pieces["cities"]:
             raise BadData(f"{source}: card {card.id} needs one cost per city a player owns")
         if card.effect in ("ordinance", "promotion") and card.age not in board.rules["ages"]:

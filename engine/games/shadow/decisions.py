@@ -12,12 +12,12 @@ from typing import Any, Callable
 
 from ...physical import step, tell
 from .board import (ASIDE, ELECTOR, EMPIRE_SUPPLY, SUPPLY, Scan, aristocrat_places, aristocrats, carry,
-                    city_places, electorate, front, knight_places, piece_at, place, places_in, spec, stack, where)
+                    city_places, electorate, front, knight_places, piece_at, place, spec, stack, where)
 from .data import BOARD, CARDS, PRIVILEGES
 from .effects import (TARGETS, apply_card, baron_places, card_cost, city_move, crown, doctor, doctor_targets,
                       gain_thalers, gain_vp, knight_targets, marriageable, marry, move_knight, new_baron, spend,
                       throne_choices)
-from .phases import elector_candidates, seat_elector, to_supply
+from .phases import displace_places, elector_candidates, seat_elector, to_supply
 from .state import EMPIRE, Pick, ShadowState, Task
 
 Action = dict[str, Any]
@@ -61,9 +61,18 @@ def _setup(state: ShadowState, task: Task) -> list[Action]:
     if task.piece == "elector":
         return [{"seat": seat, "do": "place", "area": e.id, "spot": ELECTOR}
                 for e in state.electorates if e.elector is None]
-    if task.piece == "knight":
-        return [{"seat": seat, "do": "place", "area": a, "spot": s} for a, s in knight_places(state)]
-    return [{"seat": seat, "do": "place", "area": a, "spot": s} for a, s in aristocrat_places(state)]
+    places = knight_places(state) if task.piece == "knight" else aristocrat_places(state)
+    return [{"seat": seat, "do": "place", "area": a, "spot": s} for a, s in spread(state, seat, places)]
+
+
+def spread(state: ShadowState, seat: int, places: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """With the option `setup_spread` (§3.6 b-e), a start-position piece goes to an electorate where its
+    owner has none yet, while one has room; by default anywhere."""
+    if not state.options["setup_spread"]:
+        return places
+    mine = {e.id for e in state.electorates
+            if any(p is not None and p.owner == seat for p in [e.elector, *e.spaces, *e.castles])}
+    return [(a, s) for a, s in places if a not in mine] or places
 
 
 def _confirm(state: ShadowState, task: Task) -> list[Action]:
@@ -87,9 +96,11 @@ def _son(state: ShadowState, task: Task) -> list[Action]:
 
 
 def _daughter(state: ShadowState, task: Task) -> list[Action]:
+    """Another player's single Baron, or the nunnery; `task.seats` are the players who refused her
+    already (only with the option `repeat_proposals`, §5.3)."""
     seat = task.seat
     grooms = [{"seat": seat, "do": "propose", "area": a, "spot": s} for a, s, p in aristocrats(state)
-              if p.owner != seat and marriageable(state, p, a, s)]
+              if p.owner != seat and p.owner not in task.seats and marriageable(state, p, a, s)]
     return grooms + [{"seat": seat, "do": "nunnery"}]
 
 
@@ -165,7 +176,8 @@ def _return(state: ShadowState, task: Task) -> list[Action]:
     """A displaced elector finds no empty space: "可移走 1 名在權貴位置上的騎士來讓出空位" (its owner *may*
     push a knight), or takes the tile back into supply."""
     seat = task.seat
-    found = [{"seat": seat, "do": "return", "spot": s} for _, s in places_in(electorate(state, task.area))]
+    found = [{"seat": seat, "do": "return", "spot": s}
+             for _, s in displace_places(state, electorate(state, task.area))]
     return found + [{"seat": seat, "do": "keep"}]
 
 
@@ -268,7 +280,8 @@ def _kept(state: ShadowState, task: Task, a: Action) -> Events:
 def _propose(state: ShadowState, task: Task, a: Action) -> Events:
     groom = piece_at(state, a["area"], a["spot"])
     assert groom is not None
-    state.tasks.insert(0, Task("answer", groom.owner, area=a["area"], spot=a["spot"], other=task.seat))
+    state.tasks.insert(0, Task("answer", groom.owner, area=a["area"], spot=a["spot"], other=task.seat,
+                               seats=list(task.seats)))
     return [{"type": "proposal", "seat": task.seat, "to": groom.owner, "area": a["area"], "spot": a["spot"],
              "age": groom.age}]
 
@@ -283,8 +296,15 @@ def _accept(state: ShadowState, task: Task, a: Action) -> Events:
 
 
 def _refuse(state: ShadowState, task: Task, a: Action) -> Events:
-    events: Events = [{"type": "refused", "seat": task.seat, "bride": task.other},
-                      {"type": "nunnery", "seat": task.other}]
+    """The daughter goes to the nunnery; with the option `repeat_proposals` she may first be offered
+    to a player who has not refused her yet (§5.3)."""
+    events: Events = [{"type": "refused", "seat": task.seat, "bride": task.other}]
+    if state.options["repeat_proposals"]:
+        again = Task("daughter", task.other, seats=[*task.seats, task.seat])
+        if len(_daughter(state, again)) > 1:  # a groom besides the nunnery
+            state.tasks.insert(0, again)
+            return events
+    events.append({"type": "nunnery", "seat": task.other})
     return events + gain_thalers(state, task.other, RULES["nunnery_thalers"], "nunnery")
 
 

@@ -123,10 +123,12 @@ def lose_tile(state: ShadowState, area: str, spot: str, reason: str) -> Events:
 # Each takes the decision's board scan when it has one (see `board.Scan`), else looks itself.
 
 def doctor_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
-    """Any own tile that can be made younger, any opponent's tile (it ages, a 45 leaves)."""
+    """Any own tile that can be made younger, any opponent's tile (it ages, a 45 leaves); electors
+    and the Emperor too, unless the option `doctor_targets` keeps to aristocrat spaces (§6.2)."""
     scan = scan or Scan(state)
+    anywhere = state.options["doctor_targets"] == "any"
     return [{"area": a, "spot": s} for a, s, p in scan.aristocrats
-            if (p.owner != seat) or younger(p.age) is not None]
+            if (anywhere or s.startswith("a")) and ((p.owner != seat) or younger(p.age) is not None)]
 
 
 def move_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
@@ -185,10 +187,16 @@ def marry_own_targets(state: ShadowState, seat: int, scan: Scan | None = None) -
 
 
 def city_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
+    """Any empty city space, or (option `permit_where`, §6.2) one in an electorate where the builder
+    has an aristocrat (its elector included)."""
     if state.seats[seat].cities <= 0:
         return []
     scan = scan or Scan(state)
-    return [{"area": a, "spot": s} for a, s in scan.city_places]
+    places = scan.city_places
+    if state.options["permit_where"] == "present":
+        present = {a for a, _, p in scan.aristocrats if p.owner == seat}
+        places = [(a, s) for a, s in places if a in present]
+    return [{"area": a, "spot": s} for a, s in places]
 
 
 def rival_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
@@ -296,7 +304,16 @@ def marry(state: ShadowState, area: str, spot: str, extra: dict[str, Any]) -> Ev
 
 
 def apply_card(state: ShadowState, seat: int, card: CardSpec, f: Fields) -> Events:
-    """Resolve a card's effect now; Pope, Church influence, Excommunication and Gray eminence act later."""
+    """Resolve a card's effect now, then score the VP the card file gives it (Indulgence's 1; §7: none
+    for any other card unless the data says so)."""
+    events = card_effect(state, seat, card, f)
+    if card.vp:
+        events += gain_vp(state, seat, card.vp, card.id)
+    return events
+
+
+def card_effect(state: ShadowState, seat: int, card: CardSpec, f: Fields) -> Events:
+    """What the card does now; Pope, Church influence, Excommunication and Gray eminence act later."""
     effect = card.effect
     if effect == "rival":
         state.seats[seat].passed = True  # taking Rival ends the buyer's Phase IV
@@ -305,8 +322,6 @@ def apply_card(state: ShadowState, seat: int, card: CardSpec, f: Fields) -> Even
         return doctor(state, seat, f)
     if effect == "move":
         return move(state, seat, f)
-    if effect == "indulgence":
-        return gain_vp(state, seat, card.vp, "indulgence")
     if effect == "permit":
         return build_city(state, seat, f)
     if effect == "ordinance":
@@ -317,7 +332,7 @@ def apply_card(state: ShadowState, seat: int, card: CardSpec, f: Fields) -> Even
         return marry_own(state, seat, f)
     if effect == "knight":
         return move_knight(state, seat, f, "card")
-    return []  # pope, church, excommunicate, gray: later phases read the cards
+    return []  # indulgence: only its VP; pope, church, excommunicate, gray: later phases read the cards
 
 
 def holders(state: ShadowState, effect: str) -> list[int]:

@@ -16,7 +16,7 @@ from .board import (ASIDE, ELECTOR, SUPPLY, THALERS, THRONE, aristocrat_places, 
                     influence, looks, older, piece_at, place, places_in, remove, spec, stack, supply_of, where)
 from .data import BOARD, CARDS, PRIVILEGES, privilege_with
 from .effects import crown, gain_thalers, gain_vp, holders, queue_throne
-from .state import EMPIRE, Contest, Election, Piece, ShadowState, Task
+from .state import EMPIRE, Contest, Election, Electorate, Piece, ShadowState, Task
 
 RULES = BOARD.rules
 Step = Callable[[ShadowState], bool]
@@ -150,8 +150,10 @@ def next_child(state: ShadowState) -> bool:
     elif blue > red:
         if state.seats[seat].aristocrats > 0 and aristocrat_places(state):
             state.tasks.append(Task("son", seat))
-        else:
+        else:  # §5.3: no son and, unless the option `unborn_son_thaler` says so, nothing for him
             news(state, {"type": "no_child", "seat": seat, "reason": "no_room"})
+            if state.options["unborn_son_thaler"]:
+                news(state, *gain_thalers(state, seat, RULES["nunnery_thalers"], "nunnery"))
     else:
         state.tasks.append(Task("daughter", seat))
     return True
@@ -258,8 +260,8 @@ def next_contest(state: ShadowState) -> bool:
         news(state, {"type": "influence", "area": e.id, "scores": keyed(contest.scores)})
         top = max(contest.scores.values())
         tied = [s for s, v in contest.scores.items() if v == top]
-        if top == 0:
-            contest.stage = "done"
+        if top == 0 and not (state.options["no_influence"] == "tie" and e.elector is not None):
+            contest.stage = "done"  # §5.6.2: nobody has influence, nothing changes (an empty seat stays so)
         else:
             contest.stage = "winner"
             if len(tied) == 1:
@@ -311,9 +313,19 @@ def seat_elector(state: ShadowState, eid: str, spot: str) -> None:
     assert tile is not None
     e.spaces[int(spot[1:])] = None
     e.elector = tile
+    if state.contest is not None:
+        state.contest.freed = spot
     news(state, tell(state, {"type": "elector", "area": eid, "seat": tile.owner, "from_spot": spot, "kind": tile.kind,
                              "age": tile.age}, carry(tile, [eid, spot], where(state, eid, ELECTOR))))
     news(state, *gain_vp(state, tile.owner, RULES["elector_vp"], "electors"))
+
+
+def displace_places(state: ShadowState, e: Electorate) -> list[tuple[str, str]]:
+    """Where the displaced elector may go back: the new elector's freed space too, unless the option
+    `displaced_first` has the old elector step down before the new one leaves it (§5.6.4)."""
+    contest = state.contest
+    freed = contest.freed if contest is not None and state.options["displaced_first"] else ""
+    return places_in(e, skip=freed)
 
 
 def displace(state: ShadowState, eid: str) -> bool:
@@ -321,13 +333,14 @@ def displace(state: ShadowState, eid: str) -> bool:
     tile = state.limbo
     assert tile is not None
     e = electorate(state, eid)
-    places = places_in(e)
+    places = displace_places(state, e)
     if not places:
         to_supply(state, eid)
         return True
-    if None in e.spaces:  # "必須放回該領地內之權貴位置上": an empty space takes it, no choice
+    first = places[0][1]
+    if e.spaces[int(first[1:])] is None:  # "必須放回該領地內之權貴位置上": an empty space takes it, no choice
         state.limbo = None
-        news(state, *place(state, tile, eid, places[0][1], "displaced", ASIDE))
+        news(state, *place(state, tile, eid, first, "displaced", ASIDE))
         return True
     state.tasks.append(Task("return", tile.owner, area=eid))  # it may push a knight, or go back to supply
     return False
@@ -347,27 +360,42 @@ def church_picks(state: ShadowState) -> bool:
     return False
 
 
+def voting_elector(state: ShadowState, e: Electorate) -> Piece | None:
+    """The elector whose seat votes: none for an empty seat ("若選帝侯位置懸空，則該領地之選帝侯票…將不獲計算"),
+    nor, by the option `privilege_tile_votes`, for a tile lying on its privilege space (§2.3)."""
+    if e.used and not state.options["privilege_tile_votes"]:
+        return None
+    return e.elector
+
+
+def church_bonus(state: ShadowState, e: Electorate, owner: int) -> int:
+    """Church influence for the archdiocese's elector owner (§5.7.1): 1 per own tile and knight there,
+    or (option `church_count`) the owner's Phase V influence there; the elector tile by option."""
+    counts_elector = state.options["church_count_elector"]
+    if state.options["church_count"] == "influence":
+        return influence(state, e, counts_elector)[owner]
+    bonus = sum(1 for p in e.spaces + e.castles if p is not None and p.owner == owner)
+    return bonus + (1 if counts_elector else 0)
+
+
 def votes_of(state: ShadowState) -> dict[int, int]:
     """Each seat's votes: its electors (Bohemia 2), unless excommunicated; Pope +1; Church influence."""
     votes = {s: 0 for s in range(state.players)}
     banned = {p.area for p in state.picks if p.kind == "excommunicate"}
     for e in state.electorates:
-        if e.elector is None or e.id in banned:
+        seated = voting_elector(state, e)
+        if seated is None or e.id in banned:
             continue
         privilege = PRIVILEGES[e.id]
-        votes[e.elector.owner] += privilege.amount if privilege.effect == "votes" else 1
+        votes[seated.owner] += privilege.amount if privilege.effect == "votes" else 1
     for seat in holders(state, "pope"):
         votes[seat] += 1
     for pick in state.picks:
         if pick.kind == "church":
             e = electorate(state, pick.area)
-            if e.elector is None:
-                continue
-            owner = e.elector.owner
-            bonus = sum(1 for p in e.spaces + e.castles if p is not None and p.owner == owner)
-            if state.options["church_count_elector"]:
-                bonus += 1
-            votes[owner] += bonus
+            seated = voting_elector(state, e)
+            if seated is not None:
+                votes[seated.owner] += church_bonus(state, e, seated.owner)
     return votes
 
 
@@ -461,6 +489,10 @@ def to_supply(state: ShadowState, area: str) -> None:
 def emperor_rights(state: ShadowState) -> bool:
     spec_ = BOARD.rounds[state.round - 1]
     seat = state.emperor
+    if state.throne is None and not state.options["empty_throne_rights"]:
+        news(state, {"type": "no_rights", "seat": seat, "round": state.round})  # §5.2, by option: nobody sits
+        state.tasks.append(Task("confirm", seat))
+        return False
     rights = {"type": "rights", "seat": seat, "round": state.round, "thalers": spec_.thalers}
     if state.options["vp_open"]:
         rights["vp"] = spec_.vp

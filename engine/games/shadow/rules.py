@@ -15,6 +15,7 @@ from ...clone import clone
 from ...errors import IllegalAction
 from ...flow import Flow, Step
 from ...game import Action, Result
+from ...i18n import N_
 from ...options import RuleOption, start_seat
 from ...physical import BOX, step, tell, turn
 from ...rng import Rng
@@ -29,41 +30,86 @@ from .state import EMPIRE, Electorate, Player, ShadowState
 RULES = BOARD.rules
 
 OPTIONS = (
-    RuleOption("start_seat", -1, "The seat of the first Emperor (the start player); -1 draws it at random.",
+    RuleOption("start_seat", -1, N_("The seat of the first Emperor (the start player); -1 draws it at random."),
                source="[HIGH] docs/rules/shadow.md §3.4: the start player, chosen at random, is the Emperor"),
-    RuleOption("vp_open", False, "Everyone sees every player's victory points (hidden by default).",
+    RuleOption("vp_open", False, N_("Everyone sees every player's victory points (hidden by default)."),
                choices=(True, False), source="[LOW] docs/rules/shadow.md §7: VP cards are kept hidden (ATLAS)"),
-    RuleOption("setup_city", "first", "When the Emperor places the first empire city: before or after the "
-               "aristocrats and knights.", choices=("first", "last"),
+    RuleOption("setup_city", "first", N_("When the Emperor places the first empire city: before or after the "
+                                         "aristocrats and knights."), choices=("first", "last"),
                source="[MED] docs/rules/shadow.md §3.5 (UBG-R, MILLER)"),
-    RuleOption("setup_couple", True, "The start position's 35-year-old tile is a Couple (false: a single Baron).",
+    RuleOption("setup_couple", True, N_("The start position's 35-year-old tile is a Couple (false: a single "
+                                        "Baron)."),
                choices=(True, False), source="[MED] docs/rules/shadow.md §3.6b: MILLER says Couple, SFRED Baron"),
-    RuleOption("setup_young_baron", True, "The start position includes a 15-year-old Baron per player.",
+    RuleOption("setup_young_baron", True, N_("The start position includes a 15-year-old Baron per player."),
                choices=(True, False), source="[MED] docs/rules/shadow.md §3.6d, §10.11"),
-    RuleOption("setup_elector_vp", 0, "VP for each starting elector.",
+    RuleOption("setup_elector_vp", 0, N_("VP for each starting elector."),
                source="[ASSUMPTION] docs/rules/shadow.md §3.6a: no VP for the starting electors"),
-    RuleOption("repeat_cards", True, "A player may buy several cards of one type in a round.",
+    RuleOption("setup_spread", False, N_("Each player's start-position tiles and knight go to electorates where "
+                                         "that player has no piece yet (by default anywhere)."),
+               choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §3.6 b-e: no restriction found"),
+    RuleOption("privilege_tile_votes", True, N_("An elector whose privilege was used this round still votes in "
+                                                "the election (false: while its tile lies on the privilege space "
+                                                "the seat counts as empty)."),
+               choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §2.3: the tile on the privilege "
+                                             "space is still the elector; the seed: an empty seat's vote is not "
+                                             "counted"),
+    RuleOption("empty_throne_rights", True, N_("An Emperor whose throne is empty keeps the round's rights and "
+                                               "the empire cities' influence (false: an empty throne gives "
+                                               "neither)."),
+               choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §5.2: the player keeps the "
+                                             "marker and the Emperor's rights"),
+    RuleOption("unborn_son_thaler", False, N_("A son who cannot be placed (no Baron in supply, no space) brings "
+                                              "the nunnery's thaler, as a refused daughter does."),
+               choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §5.3: no son, no compensation"),
+    RuleOption("repeat_proposals", False, N_("A refused daughter may be offered to another player's Baron "
+                                             "(each player refuses her once at most) before the nunnery."),
+               choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §5.3: one proposal per daughter"),
+    RuleOption("repeat_cards", True, N_("A player may buy several cards of one type in a round."),
                choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §5.5a"),
-    RuleOption("elector_counts", True, "The elector tile counts toward its owner's influence in its electorate.",
+    RuleOption("elector_counts", True, N_("The elector tile counts toward its owner's influence in its "
+                                          "electorate."),
                choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §5.6.1, §10.8"),
-    RuleOption("gray_eminence", "influence", "influence: the holder adds 1 influence in one electorate in "
-               "Phase V; tiebreak: the holder breaks Phase V ties instead of the Emperor.",
+    RuleOption("gray_eminence", "influence", N_("influence: the holder adds 1 influence in one electorate in "
+                                                "Phase V; tiebreak: the holder breaks Phase V ties instead of the "
+                                                "Emperor."),
                choices=("influence", "tiebreak"), source="[ASSUMPTION] docs/rules/shadow.md §6.2 Gray eminence"),
-    RuleOption("mainz_after_changes", True, "Mainz's VP goes to its elector after Phase V's changes "
-               "(false: before them).", choices=(True, False),
+    RuleOption("no_influence", "keep", N_("Nobody has influence in an electorate: keep = nothing changes; tie = "
+                                          "everyone ties at 0 and the Emperor chooses, so a seated elector "
+                                          "stays only if its owner is chosen."),
+               choices=("keep", "tie"), source="[ASSUMPTION] docs/rules/shadow.md §5.6.2: nothing changes; the "
+                                              "seed: the most influence wins, the Emperor breaks ties"),
+    RuleOption("displaced_first", False, N_("The displaced elector finds its space before the new elector leaves "
+                                            "its own (by default the new elector's freed space can take it)."),
+               choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §5.6.4: the new elector leaves "
+                                             "its space first"),
+    RuleOption("mainz_after_changes", True, N_("Mainz's VP goes to its elector after Phase V's changes "
+                                               "(false: before them)."), choices=(True, False),
                source="[ASSUMPTION] docs/rules/shadow.md §2.3 Mainz"),
-    RuleOption("church_count_elector", False, "Church influence also counts the elector tile itself.",
+    RuleOption("church_count", "pieces", N_("What Church influence adds: pieces = 1 per aristocrat tile and "
+                                            "knight of the elector's colour in the archdiocese; influence = that "
+                                            "colour's Phase V influence there."),
+               choices=("pieces", "influence"), source="[ASSUMPTION] docs/rules/shadow.md §5.7.1, §10.9"),
+    RuleOption("church_count_elector", False, N_("Church influence also counts the elector tile itself."),
                choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §5.7.1, §10.9"),
-    RuleOption("rival_needs_heir", False, "Rival may only be taken by a player who could fill the throne "
-               "(by default anyone but the Emperor may take it; a Rival elected with no tile leaves the throne "
-               "empty).", choices=(True, False),
+    RuleOption("rival_needs_heir", False, N_("Rival may only be taken by a player who could fill the throne "
+                                             "(by default anyone but the Emperor may take it; a Rival elected "
+                                             "with no tile to put there leaves the throne empty)."),
+               choices=(True, False),
                source="[ASSUMPTION] docs/rules/shadow.md §5.7.5: a restriction the seed does not state, so off"),
-    RuleOption("trier_copy_counts", False, "A card copied with Trier's privilege counts for descendants.",
+    RuleOption("trier_copy_counts", False, N_("A card copied with Trier's privilege counts for descendants."),
                choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §2.3 Trier"),
-    RuleOption("empire_city_optional", True, "The Emperor may decline the empire-city action of Phase VII.",
+    RuleOption("doctor_targets", "any", N_("Whom the Doctor and Cologne's privilege may turn: any = every "
+                                           "aristocrat on the board, electors and the Emperor included; spaces = "
+                                           "only tiles on aristocrat spaces."),
+               choices=("any", "spaces"), source="[ASSUMPTION] docs/rules/shadow.md §6.2 Doctor"),
+    RuleOption("permit_where", "any", N_("Where a Permit builds: any = any empty city space; present = only in "
+                                         "an electorate where the builder has an aristocrat."),
+               choices=("any", "present"), source="[ASSUMPTION] docs/rules/shadow.md §6.2 Permit: no restriction "
+                                                  "found"),
+    RuleOption("empire_city_optional", True, N_("The Emperor may decline the empire-city action of Phase VII."),
                choices=(True, False), source="[MED] docs/rules/shadow.md §5.8: the seed says 'may' (BGG-E disputes)"),
-    RuleOption("tiebreak", "shared", "Tied on VP: shared = the tied players share the win; thalers = most "
-               "thalers left wins, then a shared win.", choices=("shared", "thalers"),
+    RuleOption("tiebreak", "shared", N_("Tied on VP: shared = the tied players share the win; thalers = most "
+                                        "thalers left wins, then a shared win."), choices=("shared", "thalers"),
                source="[HIGH] docs/rules/shadow.md §8: the seed says only '分數最高者獲勝' (the highest score "
                "wins), so a tie is shared"),
 )

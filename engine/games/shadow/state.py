@@ -83,6 +83,7 @@ class Contest:
     stage: str = "influence"  # influence -> winner -> displace -> done
     winner: int = -1
     scores: dict[int, int] = field(default_factory=dict)
+    freed: str = ""  # the aristocrat space the new elector came from
 
 
 @dataclass

@@ -138,14 +138,20 @@ VP_SHORT = {"emperor": (N_("Em"), N_("the throne")), "electors": (N_("El"), N_("
             "indulgence": (N_("In"), N_("indulgences"))}
 
 
+def vp_short(source: str) -> str:
+    """A VP source on the final screen: its short word, or a card's abbreviation (a card the data gives VP)."""
+    if source in VP_SHORT:
+        return _(VP_SHORT[source][0])
+    return _(CARDS[source].abbr) if source in CARDS else source[:2]
+
+
 def final_panel(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     """Every seat's score, two to a line, then where this seat's points came from."""
     over = view["over"]
     cells = [f"{names[int(s)][:3]} {v}" for s, v in over["scores"].items()]
     lines = ["  ".join(cells[i:i + 2]) for i in range(0, len(cells), 2)]
     parts = over["breakdown"][str(view["seat"])]
-    mine = " ".join(f"{_(VP_SHORT[k][0]) if k in VP_SHORT else k[:2]}{v}" for k, v in parts.items()
-                    if k != "thalers" and v)
+    mine = " ".join(f"{vp_short(k)}{v}" for k, v in parts.items() if k != "thalers" and v)
     return lines + [mine or _("no VP")]
 
 
@@ -356,6 +362,8 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
         return _("{who} keeps the son back: no Baron is placed").format(who=name)
     if kind == "rights":
         return _("Emperor {who}'s rights for round {r}").format(who=name, r=event["round"])
+    if kind == "no_rights":
+        return _("Emperor {who}'s throne is empty: no rights in round {r}").format(who=name, r=event["round"])
     if kind == "game_over":
         return _("The game ends after round {r}").format(r=event["round"])
     if kind == "undo":
@@ -651,7 +659,7 @@ def event_lines(events: Sequence[dict[str, Any]], names: Sequence[str]) -> list[
 def vp_reason(reason: str) -> str:
     return {"emperor": _("emperor"), "electors": _("new elector"), "votes": _("backed the winner"),
             "cities": _("city"), "marriages": _("marriage"), "mainz": _("Mainz"),
-            "indulgence": _("Indulgence")}.get(reason, reason)
+            "indulgence": _("Indulgence")}.get(reason) or (card_name(reason) if reason in CARDS else reason)
 
 
 # --- the table's prompt --------------------------------------------------------------------
