@@ -5,6 +5,8 @@ from __future__ import annotations
 import gettext
 
 import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
 
 from engine import i18n
 from engine.errors import BadJournal, EngineError, IllegalAction, UnknownGame
@@ -106,24 +108,12 @@ def test_a_catalog_is_looked_up_in_the_courtier_domain_under_the_locale_folder(t
 
 
 def _write_mo(path, messages: dict[str, str]) -> None:
-    """A minimal GNU .mo catalog (the format gettext reads), for one test."""
-    import struct
-
-    keys = sorted(messages)
-    ids = b"".join(k.encode() + b"\0" for k in keys)
-    strs = b"".join(messages[k].encode() + b"\0" for k in keys)
-    start = 7 * 4 + 16 * len(keys)
-    offsets, pos = [], 0
-    for k in keys:
-        offsets.append((len(k.encode()), start + pos))
-        pos += len(k.encode()) + 1
-    targets, pos = [], 0
-    for k in keys:
-        targets.append((len(messages[k].encode()), start + len(ids) + pos))
-        pos += len(messages[k].encode()) + 1
-    header = struct.pack("Iiiiiii", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + 8 * len(keys), 0, 0)
-    table = b"".join(struct.pack("ii", *o) for o in offsets) + b"".join(struct.pack("ii", *t) for t in targets)
-    path.write_bytes(header + table + ids + strs)
+    """A GNU .mo catalog (the format gettext reads) of ``messages``, written by Babel, for one test."""
+    catalog = Catalog(locale="fr")
+    for message, translation in messages.items():
+        catalog.add(message, translation)
+    with open(path, "wb") as out:
+        write_mo(out, catalog)
 
 
 def test_a_modular_game_binds_its_rules_functions_and_keeps_its_own_overrides():

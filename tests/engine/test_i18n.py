@@ -21,8 +21,6 @@ def french(tmp_path, monkeypatch):
     _write_mo(folder / "courtier.mo", {"Waiting for {name}": "On attend {name}"})
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
     monkeypatch.setattr(i18n, "_catalogs", {})  # catalogs loaded from the shipped folder are not this one's
-    yield
-    i18n.set_language(None)
 
 
 @pytest.mark.parametrize("given, shipped", [
@@ -66,7 +64,7 @@ def test_a_readers_language_stays_on_its_own_thread(french):
     done = threading.Event()
 
     def other() -> None:
-        inside.wait()
+        assert inside.wait(10)
         seen["other"] = waiting_line([0], NAMES)
         done.set()
 
@@ -74,7 +72,7 @@ def test_a_readers_language_stays_on_its_own_thread(french):
     thread.start()
     with i18n.reading("fr"):
         inside.set()
-        done.wait()
+        assert done.wait(10)
         seen["mine"] = waiting_line([0], NAMES)
     thread.join()
     assert seen == {"mine": "On attend Red", "other": "Waiting for Red"}

@@ -44,12 +44,6 @@ screen = { driver = "ssd1306", bus = "i2c", address = 0x3D }
 '''
 
 
-@pytest.fixture(autouse=True)
-def _english_afterwards():
-    yield
-    i18n.set_language(None)
-
-
 @pytest.fixture
 def english_locale(monkeypatch):
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
