@@ -65,7 +65,9 @@ def test_a_seat_picks_its_language_at_the_table_and_only_its_screen_changes(tabl
     for seat in (RED, BLUE, GREEN):
         press(runtime, seat)
     choose_language(runtime, BLUE, "zh_Hans")
-    assert "用哪张出战：" in text(runtime, BLUE) or "等待" in text(runtime, BLUE)
+    # Red attacks first: Blue waits for Red, in Blue's new language, and is asked nothing.
+    assert text(runtime, BLUE).splitlines()[-1] == "等待红" and "用哪张出战：" not in text(runtime, BLUE)
+    assert text(runtime, RED).splitlines()[-2] == "Attack with:"
     journal.close()
     records = [json.loads(line) for line in (tmp_path / "current.jsonl").read_text().splitlines()]
     assert [r for r in records if r["type"] == "language"] == [
