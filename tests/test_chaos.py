@@ -34,13 +34,14 @@ GAMES = [(g.name, min(g.max_players, g.min_players + 1)) for g in all_games()]
 pytestmark = pytest.mark.chaos
 
 
-def _command(game, players, state):
-    return [sys.executable, "-m", "firmware", "play", game, "--players", str(players), "--seed", "11",
-            "--ui", "bots", "--bot-seed", "5", "--state-dir", str(state)]
+def _command(game, players, state, *extra, python=(sys.executable,)):
+    """`courtier play` of a seeded game by seeded bots on the mock table (also `test_faults.py`'s table)."""
+    return [*python, "-m", "firmware", "play", game, "--players", str(players), "--seed", "11",
+            "--ui", "bots", "--bot-seed", "5", "--state-dir", str(state), *extra]
 
 
-def _env():
-    return dict(os.environ, PYTHONPATH=str(ROOT), COURTIER_HARDWARE="mock")
+def _env(**extra):
+    return {**os.environ, "PYTHONPATH": str(ROOT), "COURTIER_HARDWARE": "mock", **extra}
 
 
 def _final(state: Path) -> Match:

@@ -27,7 +27,6 @@ import select
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import threading
 from pathlib import Path
@@ -36,15 +35,14 @@ import pytest
 
 from engine.codec import to_data
 from engine.errors import BadJournal
-from engine.games import all_games
 from engine.match import Match
 from firmware.exits import CONFIG, TEMPFAIL
 from firmware.table import journal as journals
 from firmware.testing import PtyPort, unprivileged, unprivileged_python
 
-ROOT = Path(__file__).resolve().parents[1]
+from .test_chaos import GAMES, ROOT, _command, _env, _final
+
 FAULTS = int(os.environ.get("COURTIER_CHAOS_FAULTS", "3"))
-GAMES = [(g.name, min(g.max_players, g.min_players + 1)) for g in all_games()]
 LONG = "COURTIER_CHAOS_FAULTS" in os.environ  # make chaos: every fault class on every game
 
 
@@ -54,15 +52,6 @@ def _games(turn: int) -> list[tuple[str, int]]:
 WAIT = 120.0  # seconds a step of a game may take on a loaded machine before the test gives up
 
 pytestmark = pytest.mark.chaos
-
-
-def _command(game, players, state, *extra, python=(sys.executable,)):
-    return [*python, "-m", "firmware", "play", game, "--players", str(players), "--seed", "11",
-            "--ui", "bots", "--bot-seed", "5", "--state-dir", str(state), *extra]
-
-
-def _env(**extra):
-    return {**os.environ, "PYTHONPATH": str(ROOT), "COURTIER_HARDWARE": "mock", **extra}
 
 
 class Table:
@@ -127,11 +116,6 @@ def _saved(state: Path) -> list:
     return journals.load(state / "current.jsonl").actions
 
 
-def _final(state: Path) -> Match:
-    loaded = journals.load(state / "current.jsonl")
-    return Match.replay(loaded.header, loaded.actions)
-
-
 def _same_as_reference(state: Path, game: str, players: int, *extra: str) -> int:
     """Check the game in `state` finished exactly as an uninterrupted run; return its length."""
     loaded = journals.load(state / "current.jsonl")
@@ -140,6 +124,12 @@ def _same_as_reference(state: Path, game: str, players: int, *extra: str) -> int
     state_data, result, length = _reference(game, players, *extra)
     assert final.is_over and to_data(final.state) == state_data and final.result() == result
     return length
+
+
+def _advance(table: Table, rng: random.Random, length: int) -> None:
+    """Let a random few actions through (at most half the game over all faults), so every fault lands mid-game."""
+    if not table.acks(rng.randint(1, max(1, length // (2 * FAULTS)))):
+        pytest.fail("the game ended before every fault was injected")
 
 
 def _report(name: str, game: str, faults: int, length: int) -> None:
@@ -160,8 +150,7 @@ def test_writes_refused_at_random_points_leave_no_trace_and_the_game_finishes_th
     table = Table(_command(game, players, state))
     faults = killed = 0
     while faults < FAULTS:
-        if not table.acks(rng.randint(1, max(1, length // (2 * FAULTS)))):
-            pytest.fail("the game ended before every fault was injected")
+        _advance(table, rng, length)
         size = (state / "current.jsonl").stat().st_size
         resource.prlimit(table.pid, resource.RLIMIT_FSIZE, (size + rng.randint(0, 120), hard))
         refused = table.until(lambda line: line.startswith("refused "))
@@ -261,8 +250,7 @@ def test_a_second_table_on_the_directory_exits_at_once_and_a_killed_ones_lock_ne
     table = Table(_command(game, players, state))
     faults = 0
     while faults < FAULTS:
-        if not table.acks(rng.randint(1, max(1, length // (2 * FAULTS)))):
-            pytest.fail("the game ended before every fault was injected")
+        _advance(table, rng, length)
         _hold(table, state)  # so the game cannot end while the second process starts
         second = subprocess.run(_command(game, players, state), env=_env(), capture_output=True, text=True,
                                 timeout=WAIT)
@@ -288,8 +276,7 @@ def test_a_last_record_without_its_newline_is_mended_before_the_game_goes_on(gam
     faults = 0
     table = Table(_command(game, players, state))
     while faults < FAULTS:
-        if not table.acks(rng.randint(1, max(1, length // (2 * FAULTS)))):
-            pytest.fail("the game ended before every fault was injected")
+        _advance(table, rng, length)
         table.kill()
         path = state / "current.jsonl"
         data = path.read_bytes()
@@ -479,8 +466,7 @@ def test_a_journal_unreadable_for_a_while_stops_the_table_with_the_reason_and_lo
         table = Table(_command(game, players, state, python=python), **run)
         faults = 0
         while faults < FAULTS:
-            if not table.acks(rng.randint(1, max(1, length // (2 * FAULTS)))):
-                pytest.fail("the game ended before every fault was injected")
+            _advance(table, rng, length)
             table.kill()
             path = state / "current.jsonl"
             before = path.read_bytes()
