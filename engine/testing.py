@@ -17,6 +17,27 @@ def bare(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{k: v for k, v in e.items() if k != "moves"} for e in events]
 
 
+def act(match: Match, seat: int, do: str, **fields: Any) -> list[dict[str, Any]]:
+    """Apply the action `do` of `seat` with its `fields`, as a test spells it; return the public events."""
+    return match.apply({"seat": seat, "do": do, **fields})
+
+
+def broken_invariant(match: Match, change: Callable[[Any], Any]) -> str:
+    """Make `change` to the match's state and return the message of the invariant it breaks.
+
+    The whole-game tests rely on `check_invariants` to notice a lost or doubled
+    piece, so each invariant is shown to fail, with its message, on purpose.
+    An empty message is a failed bare ``assert``; a change that breaks nothing
+    fails the test.
+    """
+    change(match.state)
+    try:
+        match.game.check_invariants(match.state)
+    except AssertionError as failed:
+        return str(failed)
+    raise AssertionError(f"the change broke no invariant of {match.game.name}")
+
+
 def random_action(match: Match, rng: random.Random, free: float = 0.05) -> dict[str, Any]:
     """Pick a legal action at random: a pending seat's, or now and then (`free`) one open to a waiting seat."""
     pending = match.pending()

@@ -7,13 +7,9 @@ import pytest
 from engine.errors import BadOptions, IllegalAction
 from engine.match import Match
 from engine.rng import Rng
-from engine.testing import bare, quovadis_position
+from engine.testing import act, bare, quovadis_position
 
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
-
-
-def act(match, seat, do, **fields):
-    return match.apply({"seat": seat, "do": do, **fields})
 
 
 def kinds(match, seat):

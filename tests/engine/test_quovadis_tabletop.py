@@ -7,13 +7,11 @@ projection itself, place by place, in a moment.
 
 from __future__ import annotations
 
-import pytest
-
 from engine.games import get_game
 from engine.games.quovadis import rules, tabletop
 from engine.match import Match
 from engine.physical import Table, event_moves, public
-from engine.testing import bare, quovadis_position
+from engine.testing import bare, broken_invariant, quovadis_position
 
 RED, BLUE, YELLOW = 0, 1, 2
 
@@ -63,11 +61,7 @@ def _true_position():
 
 
 def _broken(change):
-    match = _true_position()
-    change(match.state)
-    with pytest.raises(AssertionError) as failed:
-        rules.check_invariants(match.state)
-    return str(failed.value)
+    return broken_invariant(_true_position(), change)
 
 
 def test_the_invariants_hold_for_a_true_position_and_name_each_thing_lost_or_made():

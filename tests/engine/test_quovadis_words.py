@@ -13,7 +13,7 @@ from engine.game import MENU_HELP
 from engine.games import get_game
 from engine.games.quovadis import text
 from engine.physical import event_moves, inverse, step
-from engine.testing import quovadis_position
+from engine.testing import act, quovadis_position
 
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
 NAMES = ("Red", "Blue", "Yellow", "Green")
@@ -22,10 +22,6 @@ GAME = get_game("quovadis")
 
 # After every phase's rules: what the screen's short words mean.
 AFTER = [*text.legend(), MENU_HELP]
-
-
-def act(match, seat, do, **fields):
-    return match.apply({"seat": seat, "do": do, **fields})
 
 
 # --- names of the board's parts ------------------------------------------------------

@@ -8,13 +8,9 @@ from engine.errors import BadData
 from engine.games.shadow import data
 from engine.games.shadow.position import EMPIRE, enter, position
 from engine.match import Match
-from engine.testing import bare
+from engine.testing import act, bare
 
 FULL = ["B3/25", "B3/25", "B3/25", "B3/25"]  # an electorate with no room and no knight
-
-
-def act(match: Match, seat: int, do: str, **fields):
-    return match.apply({"seat": seat, "do": do, **fields})
 
 
 def actions(match: Match, seat: int, do: str | None = None) -> list[dict]:

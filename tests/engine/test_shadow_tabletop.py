@@ -14,7 +14,7 @@ from engine.games.shadow.board import on_board
 from engine.games.shadow.data import CARDS
 from engine.games.shadow.position import EMPIRE, piece, position
 from engine.physical import event_moves, public
-from engine.testing import bare
+from engine.testing import bare, broken_invariant
 
 SAXONY = {"elector": "C0/35", "spaces": ["B0/25", "K1"], "castles": ["K0"], "cities": [0, EMPIRE]}
 
@@ -80,14 +80,6 @@ def test_open_victory_points_lie_face_up():
 
 # --- what the whole-game tests check after every action -----------------------------------------
 
-def _broken(change):
-    match = _position()
-    change(match.state)
-    with pytest.raises(AssertionError) as failed:
-        rules.check_invariants(match.state)
-    return str(failed.value)
-
-
 def _saxony(state):
     return next(e for e in state.electorates if e.id == "SAXONY")
 
@@ -116,7 +108,7 @@ def test_the_invariants_name_each_thing_lost_made_or_misplaced(change, message):
     """Rules: 7 tiles, 3 knights and 3 cities a colour; the thaler track runs 0-12; a card's copies by
     player count; ages 15/25/35/45; an archdiocese's elector "must be a single Baron"; knights in castles."""
     rules.check_invariants(_position().state)
-    assert _broken(change) == message
+    assert broken_invariant(_position(), change) == message
 
 
 def test_a_tile_set_aside_that_finds_no_place_goes_back_to_its_owners_supply():

@@ -8,11 +8,7 @@ from engine.games.shadow import data
 from engine.games.shadow.position import position
 from engine.match import Match
 from engine.physical import inverse
-from engine.testing import quovadis_position, tenno_position
-
-
-def act(match: Match, seat: int, do: str, **fields):
-    return match.apply({"seat": seat, "do": do, **fields})
+from engine.testing import act, quovadis_position, tenno_position
 
 
 def undo_words(match: Match) -> list[str]:

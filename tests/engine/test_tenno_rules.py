@@ -8,13 +8,9 @@ import pytest
 
 from engine.errors import BadOptions, IllegalAction
 from engine.match import Match
-from engine.testing import bare, tenno_position
+from engine.testing import act, bare, tenno_position
 
 NINJA, MONK, RONIN, SHOGUN, GEISHA = 4, 5, 6, 10, 0
-
-
-def act(match: Match, seat: int, do: str, **fields):
-    return match.apply({"seat": seat, "do": do, **fields})
 
 
 def attack(match, seat, slot, target, target_slot):

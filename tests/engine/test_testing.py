@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine.match import Match
-from engine.testing import play_random, quovadis_position, random_action, reachable_matches, tenno_position
+from engine.testing import (act, broken_invariant, play_random, quovadis_position, random_action, reachable_matches,
+                            tenno_position)
 
 
 def test_random_action_is_a_pending_seats_legal_action_or_now_and_then_a_free_one():
@@ -17,6 +20,20 @@ def test_random_action_is_a_pending_seats_legal_action_or_now_and_then_a_free_on
     assert {a["seat"] for a in anyone} == {1} and all(a["do"] == "pay" for a in anyone)  # Blue may pay
     for action in anyone:
         assert action in match.legal_actions(1)
+
+
+def test_act_applies_a_seats_action_spelled_as_keywords_and_returns_its_events():
+    match = quovadis_position(3, {}, laurels={1: ["V"]}, active=0)
+    events = act(match, 1, "pay", to=0, token="V")
+    assert match.actions == [{"seat": 1, "do": "pay", "to": 0, "token": "V"}]
+    assert [(e["type"], e["seat"], e["to"]) for e in events] == [("pay", 1, 0)]
+
+
+def test_broken_invariant_tells_the_message_of_the_invariant_a_change_breaks_and_fails_if_none_is():
+    match = tenno_position(3, {0: [9, 4, 7]})
+    assert broken_invariant(match, lambda s: s.seats[1].hand.append(9)) == "seat 1's eleven cards are not all accounted for"
+    with pytest.raises(AssertionError, match="the change broke no invariant of tenno"):
+        broken_invariant(tenno_position(3, {0: [9, 4, 7]}), lambda s: None)
 
 
 def test_play_random_stops_at_the_limit_or_the_end_and_calls_back_after_each_action():

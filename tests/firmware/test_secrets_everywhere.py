@@ -9,7 +9,6 @@ import random
 import pytest
 
 from engine.games import all_games, get_game
-from engine.games.shadow import decisions, effects, phases
 from engine.match import Match
 from engine.rng import Rng
 from engine.testing import random_action, reachable_matches
@@ -19,6 +18,8 @@ from firmware.table.faces import seat_face
 from firmware.table.menu import Menu
 from firmware.table.render import render_face
 from firmware.table.runtime import Runtime
+
+from ..engine.test_hidden_vp import dearer_vp
 
 
 def _walk(menu: Menu, actions, rng: random.Random) -> None:
@@ -101,18 +102,11 @@ def _public_story(seed: int, options: dict, actions: list[dict] | None = None) -
     return played, seen
 
 
-def _dearer_vp(monkeypatch) -> None:
-    gain = effects.gain_vp
-    for module in (effects, phases, decisions):
-        monkeypatch.setattr(module, "gain_vp", lambda state, seat, amount, reason: gain(state, seat, amount * 3 + 1,
-                                                                                         reason))
-
-
 @pytest.mark.parametrize("vp_open", [False, True])
 def test_hidden_vp_amounts_never_reach_the_console_or_the_public_snapshot(monkeypatch, vp_open):
     actions, told = _public_story(6, {"vp_open": vp_open})
     assert any(b"takes VP cards" in line or b" VP (" in line for line, *_ in told), "VP were taken"
-    _dearer_vp(monkeypatch)
+    dearer_vp(monkeypatch)
     _, again = _public_story(6, {"vp_open": vp_open}, actions)
     if vp_open:
         assert again != told, "open VP are told, so the comparison can fail"
