@@ -194,8 +194,8 @@ class Runtime:
         seat = self.seats[event.seat]
         seat.notice = ""
         if self.request is not None or seat.mode:
-            self._handle_table(event)
-            self.refresh()
+            # Walking the table menu or turning an info page changes that seat's face alone.
+            self.refresh(only=event.seat if self._handle_table(event) else None)
             return
         if seat.changed:
             # The seat's choices changed under it (an undo, a new game): its first ok only says "seen".
@@ -238,26 +238,30 @@ class Runtime:
         offered = [a for a in self.match.legal_actions(index) if a["do"] in demands] if demands else []
         return offered + table_menu.pick(table_menu.MENU)  # a demand the game offers now comes first
 
-    def _handle_table(self, event: InputEvent) -> None:
+    def _handle_table(self, event: InputEvent) -> bool:
+        """A press on a seat in its table menu, on an info page or asked a question; return
+        whether that seat's face is all it changed."""
         index, seat = event.seat, self.seats[event.seat]
         if seat.mode == "info" and self.request is None and event.button in ("prev", "next"):
             step = -1 if event.button == "prev" else 1
             seat.info_page = max(0, min(len(seat.info) - 1, seat.info_page + step))
-            return
+            return True
         choices = self._table_choices(index)
         if event.button in ("prev", "next"):
             seat.table_menu.move(choices, -1 if event.button == "prev" else 1)
-            return
+            return True
         if event.gesture == "hold":
             if self.request is None and not seat.table_menu.back():
                 seat.mode = ""
-            return
+            return True
         chosen = seat.table_menu.choose(choices)
-        if chosen is not None and chosen["do"] in self.match.game.table_actions:
+        if chosen is None:
+            return True  # into a submenu, or asked to confirm
+        if chosen["do"] in self.match.game.table_actions:
             seat.mode = ""
-            self.submit(chosen)
-        elif chosen is not None:
-            self._table_action(index, chosen["do"], chosen.get("lang"))
+            self.submit(chosen)  # redraws every seat itself
+            return True
+        return self._table_action(index, chosen["do"], chosen.get("lang"))
 
     def announce(self, title: str, lines: Sequence[str]) -> None:
         """Show every seat a page of words (what happened at start-up); ok closes it."""
@@ -276,17 +280,19 @@ class Runtime:
             seat.notice = notice
         self.refresh()
 
-    def _table_action(self, index: int, do: str, lang: str | None = None) -> None:
+    def _table_action(self, index: int, do: str, lang: str | None = None) -> bool:
+        """Carry out a table-menu item; return whether seat `index`'s face is all it changed."""
         seat = self.seats[index]
         if do == "language":
             seat.mode = ""
             self.set_language(index, None if lang == table_menu.TABLE_LANGUAGE else lang)
-            return
+            return True
         if do in ("close", "cancel"):
             seat.mode = ""
             if self.request is not None and self.request.by == index:
-                self.request = None
-            return
+                self.request = None  # every seat was asked: every seat hears the question is gone
+                return False
+            return True
         if do in ("scores", "help"):
             view = self.match.view(index)
             game = self.match.game
@@ -299,23 +305,24 @@ class Runtime:
                 where = self.page_address.removeprefix("http://").rstrip("/")
                 lines = [*lines, _("Table page: {url}").format(url=where)]
             seat.info = table_menu.paginate(lines)
-            return
+            return True
         if do in ("undo", "end"):
             if do == "end" and "end_game" not in self.commands:
                 seat.notice = _("Ending a game is not possible here")
                 seat.mode = ""
-                return
+                return True
             self.request = self._new_request(do, index)
             seat.mode = ""
-            return
+            return False
         request = self.request
         assert request is not None
         if do == "refuse":
             self.request = None
             with self._reading(request.by):
                 self._tell_asker(request, _("{name} said no").format(name=reader_names(self.match.names)[index]))
-            return
+            return False
         self._agreed(index)
+        return False
 
     def agree(self, index: int) -> None:
         """Seat `index` says yes to the table's request, as a bot seat does at once; then redraw."""

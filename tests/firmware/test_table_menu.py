@@ -289,3 +289,32 @@ def test_ending_the_game_at_the_table_tells_the_asker_in_words_its_screen_can_dr
     assert render_face(runtime.seats[RED].face).tobytes() != render_face(
         replace(runtime.seats[RED].face, notice="A new game of Tenno begins")).tobytes()  # the ō itself
     runtime.journal.close()
+
+
+def built_faces(runtime, monkeypatch):
+    """The seats whose face the runtime builds from now on, one entry per build."""
+    built = []
+    build = runtime.face
+    monkeypatch.setattr(runtime, "face", lambda seat: built.append(seat) or build(seat))
+    return built
+
+
+def test_walking_the_table_menu_or_an_info_page_builds_only_that_seats_face(table, monkeypatch):
+    runtime = arranged(table)
+    built = built_faces(runtime, monkeypatch)
+    press(runtime, BLUE, "ok", "hold")  # the table menu opens
+    press(runtime, BLUE, "next")
+    press(runtime, BLUE, "prev")
+    press(runtime, BLUE, "next")
+    press(runtime, BLUE)  # Show scores
+    press(runtime, BLUE, "next")  # an info page turned
+    press(runtime, BLUE)  # Close
+    assert set(built) == {BLUE} and len(built) == 7
+    assert "Waiting for Red" in text(runtime, BLUE)
+    built.clear()
+    press(runtime, RED, "ok", "hold")
+    press(runtime, RED)  # Undo last action: every seat is asked
+    assert set(built) == {RED, BLUE, GREEN}
+    built.clear()
+    press(runtime, BLUE, "next")  # a seat asked moves between yes and no
+    assert built == [BLUE]
