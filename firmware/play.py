@@ -33,6 +33,8 @@ from .table.runtime import DeviceFault
 
 _log = logging.getLogger(__name__)
 
+RECORDING_UIS = ("terminal", "braille", "window")  # the front-ends that draw the table, so --record has frames
+
 
 def cmd_play(args: argparse.Namespace) -> int:
     from hardware.errors import TableConfigError
@@ -56,6 +58,10 @@ def cmd_play(args: argparse.Namespace) -> int:
                                 public_screen=EMULATOR_PUBLIC_SCREEN)
     backend = backend_name(config.backend)
     ui = args.ui or ("none" if backend == "pi" else "terminal")
+    if args.record and ui not in RECORDING_UIS:
+        # Nothing draws the table's picture without an emulator front-end: a recording would stay empty.
+        raise StartupError(_("--record saves the picture of the emulated table, which --ui {ui} does not "
+                             "draw: use --ui {uis}").format(ui=ui, uis=", ".join(RECORDING_UIS)))
     if ui in ("terminal", "braille") and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise HardwareError(_("the terminal table needs a terminal (stdin and stdout are not one here): "
                               "use --ui none to run the table headless, or --ui window for a window"))
@@ -356,7 +362,9 @@ def run_emulator(runtime: Runtime, table: Any, ui: str, log: PublicTable, record
 
     recorder = None
     if record:
-        recorder = emulator.Recorder(record, kind="png" if record.endswith("/") else "gif", log=log)
+        # The public screen too: its pages turn between actions, and each turn is a frame.
+        recorder = emulator.Recorder(record, kind="png" if record.endswith("/") else "gif", log=log,
+                                     public=public)
     try:
         if ui == "window":
             frontend = emulator.WindowFrontend(table, log=log, recorder=recorder, seats=len(runtime.seats),

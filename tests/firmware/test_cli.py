@@ -142,6 +142,19 @@ def test_a_second_table_on_one_state_directory_exits_at_once_naming_the_first(st
     assert main(["play", "tenno", "--ui", "bots", "--seed", "3"]) == 0  # released: the table starts
 
 
+@pytest.mark.parametrize("ui", ["none", "bots"])
+def test_play_refuses_a_recording_no_front_end_would_draw(ui, state_dir, tmp_path, capsys):
+    record = tmp_path / "table.gif"
+    assert main(["play", "tenno", "--ui", ui, "--record", str(record)]) == exits.CONFIG
+    err = capsys.readouterr().err
+    assert f"which --ui {ui} does not draw: use --ui terminal, braille, window" in err
+    assert len(err.strip().splitlines()) == 1
+    assert not record.exists() and not (state_dir / "current.jsonl").exists()  # refused before anything began
+    assert main(["play", "tenno", "--ui", ui, "--record", str(record), "--lang", "zh_Hans"]) == exits.CONFIG
+    assert "--ui terminal, braille, window" in (err := capsys.readouterr().err) and "--record" in err
+    assert "which --ui" not in err  # in the reader's language
+
+
 def test_play_names_an_unusable_state_directory_and_what_to_do(state_dir, capsys):
     state_dir.write_text("a file where the directory should be")
     assert main(["play", "tenno", "--ui", "bots"]) == exits.CONFIG

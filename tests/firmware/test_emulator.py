@@ -571,3 +571,43 @@ def test_tennos_seven_seat_game_over_fits_the_window_whole():
     assert len(end) >= 15  # who could not refill, seven piles turned up, seven scores, the check
     for step in end:
         assert any(line.startswith("- " + step[:20]) for line in lines), step
+
+
+def test_play_records_each_page_the_public_screen_turns_to_between_actions(tmp_path, monkeypatch):
+    """`courtier play --record` gives the recorder the public screen: a page turn with no action is a frame."""
+    from firmware import emulator, play
+    from firmware.emulator.loop import Frontend
+    from firmware.public import PublicDisplay
+    from hardware.table import EMULATOR_PUBLIC_SCREEN
+
+    now = [0.0]
+
+    class Idle(Frontend):
+        """Nobody presses: a minute passes between polls, so the public screen turns its pages."""
+
+        def __init__(self, table, **kwargs):
+            super().__init__(table, log=kwargs["log"], recorder=kwargs["recorder"], seats=kwargs["seats"],
+                             public=kwargs["public"])
+            self.polls = 0
+
+        def read_keys(self):
+            self.polls += 1
+            now[0] += 60.0
+            self._quit = self.polls > 6
+            return []
+
+        def draw(self, runtime):
+            self.recorder.record(runtime, compose(**self.snapshot(runtime)))
+
+    monkeypatch.setattr(emulator, "TerminalFrontend", Idle)
+    table, runtime = start(emulator_table(3, public_screen=EMULATOR_PUBLIC_SCREEN))
+    try:
+        log = PublicTable().attach(runtime)
+        display = PublicDisplay(table.public_screen, clock=lambda: now[0]).follow(log)
+        play.run_emulator(runtime, table, "terminal", log, f"{tmp_path}/frames/", display)
+    finally:
+        table.close()
+    assert runtime.version == 3 and not runtime.match.actions  # no seat's screen changed after the first draw
+    recorded = len(list((tmp_path / "frames").glob("table_*.png")))
+    assert recorded > 3 and recorded >= display.frames - 1  # every page drawn before the quit is a frame
+    assert len(list((tmp_path / "frames").glob("public_*.png"))) == recorded
