@@ -19,7 +19,7 @@ from typing import Any, Callable, Sequence
 
 from engine.errors import BadOptions
 from engine.games import get_game
-from engine.i18n import _, set_language
+from engine.i18n import N_, _, set_language
 from engine.options import parse_option_pairs
 from hardware.errors import HardwareError, ScreenError
 
@@ -181,13 +181,14 @@ def public_display(runtime: Runtime, public: PublicTable, table: Any) -> PublicD
     """Draw the public snapshots on the table's public screen, if it has one.
 
     The display is fed the snapshots alone. A fault of its screen is queued to
-    the runtime like a button event, so every seat's screen notes it.
+    the runtime like a button event, so every seat's screen notes it, naming
+    the screen in the seat's own language (not this thread's).
     """
     if table.public_screen is None:
         return None
 
     def tell(error: str) -> None:
-        runtime.post(DeviceFault(_("Public"), error))
+        runtime.post(DeviceFault(N_("Public"), error))
 
     return PublicDisplay(table.public_screen, clock=runtime.clock, on_fault=tell).follow(public)
 

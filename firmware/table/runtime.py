@@ -61,7 +61,7 @@ class DeviceFault:
     Every seat's screen then notes it, as it notes another seat's failing screen.
     """
 
-    device: str  # as the seats name it, e.g. "Public"
+    device: str  # its name untranslated (N_("Public")): each seat reads it in its own language
     error: str = ""
 
 
@@ -132,7 +132,7 @@ class Runtime:
             if 0 <= index < len(self.seats):
                 self.seats[index].language = normalize(lang)
         self.events: "queue.Queue[InputEvent | Command | DeviceFault]" = queue.Queue()
-        self.faults: dict[str, str] = {}  # failing devices beside the seats, by name
+        self.faults: dict[str, str] = {}  # failing devices beside the seats, by untranslated name
         self.version = 0  # bumped whenever any seat's face changes
         # Table commands by name; the CLI adds those that need a session (new game, end game).
         self.commands: dict[str, Callable[..., str]] = {"undo": self._undo_command}
@@ -635,7 +635,7 @@ class Runtime:
     def _degraded_note(self, seat: int) -> str:
         names = reader_names(self.match.names)
         broken = [names[i] for i, s in enumerate(self.seats) if s.degraded and i != seat]
-        broken += sorted(self.faults)
+        broken += [_(device) for device in sorted(self.faults)]  # in this reader's words
         return _("{names}: screen fault").format(names=", ".join(broken)) if broken else ""
 
     def refresh(self, only: int | None = None, first: int | None = None) -> None:

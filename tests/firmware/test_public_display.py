@@ -158,6 +158,23 @@ def test_the_seats_note_a_failing_public_screen_and_forget_it_once_it_works():
         assert runtime.faults == {} and all(seat.face.notice == "" for seat in runtime.seats)
 
 
+def test_each_seat_names_the_failing_public_screen_in_its_own_language():
+    """The display's thread reads the table's language; the seat reading Chinese sees the screen's Chinese name."""
+    from firmware.play import public_display
+    from hardware.factory import open_table
+
+    config = emulator_table(3, list(NAMES), public_screen=OLED)
+    with open_table(config, "mock", recording=True) as table:
+        runtime = Runtime(Match.new("tenno", 3, seed=2), [seat.screen for seat in table.seats],
+                          languages={1: "zh_Hant"})
+        display = public_display(runtime, PublicTable().attach(runtime), table)
+        table.public_screen.interface.fail = OSError(errno.EIO, "Input/output error")
+        display.update()
+        runtime.drain()
+        assert runtime.seats[0].face.notice == runtime.seats[2].face.notice == "Public: screen fault"
+        assert runtime.seats[1].face.notice == "公共：螢幕故障"
+
+
 class StuckScreen:
     """A screen whose bus hangs until released: the slowest public screen there is."""
 
