@@ -126,6 +126,7 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
             runtime.tell_every_seat(session.notice)
         table.on_event = unless_bot(runtime.post, bots)
         page = start_web(args.web or (config.web.listen if config.web else None), public, runtime)
+        public.refresh()  # the start-up notes are in every channel's first snapshot
         console = None
         if args.console:
             from hardware.link import Link

@@ -2,12 +2,12 @@
 
 Every front-end reads keys (pressing mock buttons through a `Keyboard`), lets
 the runtime handle the queued events, redraws when ``runtime.version``
-moved or the public screen drew a new page, and stops on quit. It reads
-only public things from the engine (``match.prompt()``, ``match.names``,
-``match.pending()``); every seat pixel comes from that seat's own screen
-image, and the public screen's from the table's public screen, drawn by a
-`PublicDisplay` that the loop updates itself (no thread: the clock turns its
-pages as the loop polls).
+moved or the public screen drew a new page, and stops on quit. The words
+under the seats are the public table's latest snapshot (`picture_args`), as
+every public channel reads them; every seat pixel comes from that seat's own
+screen image, and the public screen's from the table's public screen, drawn
+by a `PublicDisplay` that the loop updates itself (no thread: the clock turns
+its pages as the loop polls).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from PIL import Image
 from ..public import PublicDisplay, PublicTable
 from .keyboard import Keyboard
 from .picture import SEAT_SIZE
+from engine.game import Prompt
 from engine.i18n import reader_names
 
 if TYPE_CHECKING:
@@ -47,6 +48,27 @@ def public_image(table: Any) -> Image.Image | None:
     """The last image the table's public screen showed, or None for a table without one."""
     screen = getattr(table, "public_screen", None)
     return screen.image if screen is not None else None
+
+
+def picture_args(runtime: Any, screens: Sequence[Any], log: PublicTable | None,
+                 public: Image.Image | None) -> dict[str, Any]:
+    """What `compose` and `terminal_lines` draw of the table now, by their argument names.
+
+    The words are the public table's latest snapshot (the table's language,
+    the bots it waits for named as such), the very words the public screen,
+    the page and the console show; without a public table, the match's own
+    public prompt in the table's language.
+    """
+    if log is not None:
+        snapshot = log.latest()
+        names, lines, pending = snapshot.names, snapshot.log, snapshot.pending
+        prompt = Prompt(snapshot.line, snapshot.steps)
+    else:
+        match = runtime.match
+        names, lines, pending = tuple(reader_names(match.names)), (), tuple(match.pending())
+        prompt = match.prompt()
+    return {"images": screen_images(screens), "names": names, "prompt": prompt, "log": lines,
+            "highlight": pending, "public": public}
 
 
 class Frontend:
@@ -96,16 +118,9 @@ class Frontend:
         return not self._quit
 
     def snapshot(self, runtime: Any) -> dict[str, Any]:
-        """Everything a picture of the table shows, from the screens and the public prompt."""
-        match = runtime.match
-        return {
-            "images": screen_images([seat.screen for seat in self.table.seats[: self.seats]]),
-            "names": reader_names(match.names),  # the table's language
-            "prompt": self.log.prompt(match) if self.log is not None else match.prompt(),
-            "log": self.log.lines if self.log is not None else (),
-            "highlight": match.pending(),
-            "public": public_image(self.table),
-        }
+        """Everything a picture of the table shows (`picture_args`), for the seats in play."""
+        screens = [seat.screen for seat in self.table.seats[: self.seats]]
+        return picture_args(runtime, screens, self.log, public_image(self.table))
 
     def read_keys(self) -> list[str]:
         """Keys typed since the last call, waiting briefly for one; sets ``_quit`` on the quit key."""

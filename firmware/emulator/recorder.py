@@ -11,9 +11,8 @@ from typing import Any, Callable
 from PIL import Image
 
 from ..public import PublicDisplay, PublicTable
-from .loop import luma_emulator, screen_images
+from .loop import luma_emulator, picture_args
 from .picture import compose
-from engine.i18n import reader_names
 
 _log = logging.getLogger(__name__)
 
@@ -72,11 +71,7 @@ class Recorder:
             return False
         self._version = version
         if picture is None:
-            match = runtime.match
-            prompt = self.log.prompt(match) if self.log is not None else match.prompt()
-            picture = compose(screen_images(runtime.screens), reader_names(match.names), prompt,
-                              self.log.lines if self.log is not None else (), highlight=match.pending(),
-                              public=public)
+            picture = compose(**picture_args(runtime, runtime.screens, self.log, public))
         added = self.add(picture)
         if added and self.kind == "png" and public is not None:
             size = (public.width * self.scale, public.height * self.scale)

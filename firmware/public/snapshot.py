@@ -17,7 +17,6 @@ import threading
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
-from engine.game import Prompt
 from engine.i18n import _, reader_names
 
 from ..table.faces import describe, with_bots
@@ -124,12 +123,6 @@ class PublicTable:
             self.note(line)
 
     # --- snapshots ----------------------------------------------------------
-    def prompt(self, match: Any) -> Prompt:
-        """The table prompt of `match`, saying which of the seats it waits for are bots."""
-        prompt = match.prompt()
-        line = with_bots(prompt.line, match.pending(), match.names, self.bots)
-        return prompt if line == prompt.line else replace(prompt, line=line)
-
     def build(self, match: Any | None = None) -> Snapshot:
         """The public side of `match` (the runtime's) now; call it on the runtime's thread."""
         match = match if match is not None else self._runtime.match

@@ -314,6 +314,7 @@ def test_ui_bots_with_a_level_lets_the_search_play_every_seat():
 
 def test_the_public_prompt_says_which_seat_is_a_bot_thinking_and_the_log_what_it_did(table3):
     """The snapshot every public channel reads (console line, LAN page) and the emulator's prompt alike."""
+    from firmware.emulator import Frontend
     from firmware.links import protocol
     from firmware.links.console import ConsoleClient
     from firmware.public import PublicTable
@@ -328,7 +329,8 @@ def test_the_public_prompt_says_which_seat_is_a_bot_thinking_and_the_log_what_it
     snapshot = public.latest()
     assert snapshot.bots == (YELLOW,)
     assert snapshot.line == f"{plain} (Yellow: bot, thinking)"
-    assert public.prompt(match).line == snapshot.line  # what the emulator and its recordings draw
+    with Frontend(table3, log=public) as frontend:  # what the emulator and its recordings draw
+        assert frontend.snapshot(runtime)["prompt"].line == snapshot.line
     assert PublicTable().attach(runtime).latest().line == plain  # a table without bots says nothing of them
     message = protocol.encode_table(snapshot.public, snapshot.line, snapshot.steps, snapshot.names,
                                     snapshot.result, snapshot.log)
@@ -339,3 +341,28 @@ def test_the_public_prompt_says_which_seat_is_a_bot_thinking_and_the_log_what_it
     log = list(public.latest().log)
     said = log.index("Yellow (bot) plays:")
     assert log[said + 1:] and all("Yellow" in line for line in log[said + 1:])
+
+
+def test_the_emulator_names_a_thinking_bot_in_the_tables_language(table3, tmp_path):
+    """A Chinese table's emulator window and recordings say 黄 is a bot thinking, as its public screen does."""
+    from PIL import Image
+
+    from engine import i18n
+    from firmware.emulator import Frontend, Recorder, compose
+    from firmware.public import PublicTable
+
+    i18n.set_language("zh_Hans")
+    match = quovadis_position(3, {"E2": [RED, BLUE, YELLOW]}, active=YELLOW)
+    runtime = Runtime(match, [seat.screen for seat in table3.seats])
+    public = PublicTable(bots={YELLOW: "easy"}).attach(runtime)
+    BotSeats(runtime, {YELLOW: "easy"}, seed=1, start=Held())
+    snapshot = public.latest()
+    assert snapshot.line.endswith(i18n._("{line} ({names}: bot, thinking)").format(line="", names="黄").strip())
+    with Frontend(table3, log=public) as frontend:
+        shown = frontend.snapshot(runtime)
+    assert shown["prompt"].line == snapshot.line and "Yellow" not in shown["prompt"].line
+    assert shown["names"] == ("红", "蓝", "黄")
+    with Recorder(tmp_path / "frames", "png", scale=1, log=public) as recorder:
+        assert recorder.record(runtime)
+    with Image.open(tmp_path / "frames" / "table_000001.png") as png:
+        assert png.convert("RGB").tobytes() == compose(**shown).tobytes()
