@@ -84,7 +84,9 @@ def _shadow(public: View, views: Sequence[View] | None) -> tuple[Any, str, dict[
     return public["round"], str(public["round"]), {"vp": vp, "thalers": [p["thalers"] for p in public["players"]]}
 
 
-# What each game charts; the laurels line counts tokens before the end and their value after it.
+# What each game charts before the end and after it; the laurels line counts tokens before the end and their
+# value after it. A series the public view leaves unknown (Shadow's hidden victory points) has None for every
+# seat, and the report draws no chart of it.
 GAMES: dict[str, tuple[str, Sampler, tuple[Series, ...], tuple[Series, ...]]] = {
     "tenno": (N_("Turn"), _tenno,
               (Series("prisoners", N_("Prisoners taken, per turn")),),
@@ -95,7 +97,7 @@ GAMES: dict[str, tuple[str, Sampler, tuple[Series, ...], tuple[Series, ...]]] = 
                  (Series("progress", N_("Senators' progress up the board, per turn")),
                   Series("laurels", N_("Laurels (their value), per turn")))),
     "shadow": (N_("Round"), _shadow,
-               (Series("thalers", N_("Thalers, per round")),),
+               (Series("vp", N_("Victory points, per round")), Series("thalers", N_("Thalers, per round"))),
                (Series("vp", N_("Victory points, per round")), Series("thalers", N_("Thalers, per round")))),
 }
 
@@ -108,8 +110,6 @@ def replay(header: Header, actions: Sequence[dict[str, Any]]) -> History:
     axis, sampler, public_series, revealed_series = GAMES.get(header.game, ("", None, (), ()))
     history.axis = axis
     history.series = revealed_series if revealed else public_series
-    if header.game == "shadow" and not revealed and match.public_view().get("vp_open"):
-        history.series = (Series("vp", N_("Victory points, per round")),) + tuple(public_series)
     keys: list[Any] = []
     seen_elections: set[Any] = set()
 

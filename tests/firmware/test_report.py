@@ -135,8 +135,21 @@ def test_a_finished_games_report_names_its_seed(tmp_path):
 def test_a_shadow_game_hides_victory_points_until_the_end(tmp_path):
     path, match = _journal(tmp_path, "shadow", 3, seed=3, stop=80)
     early = history.replay(match.header, match.actions)
-    assert [s.name for s in early.series] == ["thalers"]
     assert all(v is None for point in early.figures["vp"] for v in point)
+    assert [c.id for c in build_report(match.header, match.actions).charts] == ["thalers"]
+
+
+def test_a_shadow_game_with_open_victory_points_charts_them_before_the_end():
+    match = Match.new("shadow", 3, seed=3, options={"vp_open": True})
+    bots = [RandomBot(30 + seat) for seat in range(3)]
+    while len(match.actions) < 80:
+        seat = match.pending()[0]
+        match.apply(bots[seat].choose(match.legal_actions(seat), match.game.free_actions))
+    assert not match.is_over
+    report = build_report(match.header, match.actions)
+    assert [c.id for c in report.charts] == ["vp", "thalers"]
+    vp = report.charts[0]
+    assert [d["data"][-1] for d in vp.datasets] == [p["vp"] for p in match.public_view()["players"]]
 
 
 @pytest.mark.parametrize("game", [g.name for g in all_games()])
