@@ -7,8 +7,10 @@ function here still gets its prompt, steps and events on the page.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, Sequence
 
 from engine.i18n import _
 
@@ -70,8 +72,12 @@ def tenno(public: dict[str, Any], names: Names) -> list[Table]:
 
 # --- Quo Vadis ---------------------------------------------------------------------------
 
-def committee_levels() -> dict[str, int]:
-    """Each committee's height on the board: entry committees 1, the Senate the highest."""
+@functools.cache
+def committee_levels() -> Mapping[str, int]:
+    """Each committee's height on the board: entry committees 1, the Senate the highest.
+
+    The board never changes, so it is worked out once (the report reads it at every moment of a replay).
+    """
     from engine.games.quovadis.board import BOARD
 
     level = {cid: 1 for cid in BOARD.entries}
@@ -82,7 +88,7 @@ def committee_levels() -> dict[str, int]:
             if path.source in level and level.get(path.dest, 0) < level[path.source] + 1:
                 level[path.dest] = level[path.source] + 1
                 changed = True
-    return level
+    return MappingProxyType(level)  # shared by every caller: read-only
 
 
 def quovadis(public: dict[str, Any], names: Names) -> list[Table]:
