@@ -36,6 +36,10 @@ PARTS = {
 }
 
 
+# What an unfinished game's report says first, in text and HTML alike.
+NOT_OVER = N_("The game is not over: this report shows only what the whole table may know.")
+
+
 @dataclass(frozen=True)
 class Chart:
     """One chart: x labels and one dataset per seat (or per figure), for Chart.js or a text table."""
@@ -197,6 +201,8 @@ def chart_table(chart: Chart) -> Table:
 
 def report_text(report: Report) -> str:
     lines = [f"{report.title}: {report.about}", report.line, ""]
+    if not report.over:
+        lines.insert(2, _(NOT_OVER))
     for warning in report.warnings:
         lines.insert(0, _("warning: {text}").format(text=warning))
     tables = ([report.scores] if report.scores else []) + report.revealed
@@ -225,4 +231,5 @@ def report_html(report: Report, *, standalone: bool = True, live: bool = False) 
 
     data = json.dumps([c.to_data() for c in report.charts], ensure_ascii=False).replace("<", "\\u003c")
     palette = [page_colour(report.colours, seat) for seat in range(len(report.names))]  # the charts' lines
-    return render("report.html", report=report, charts_json=data, palette=palette, standalone=standalone, live=live)
+    return render("report.html", report=report, charts_json=data, palette=palette, standalone=standalone, live=live,
+                  not_over=_(NOT_OVER))

@@ -88,7 +88,9 @@ def test_before_the_end_the_report_reads_no_seat_view(tmp_path, monkeypatch):
     assert report.scores is None and report.revealed == [] and not report.over
     laurels = next(c for c in report.charts if c.id == "laurels")
     assert [d["data"][-1] for d in laurels.datasets] == [p["laurels"] for p in match.public_view()["players"]]
-    assert "not over" in report_text(report) or report.line == match.prompt().line
+    text = report_text(report).splitlines()
+    notice = "The game is not over: this report shows only what the whole table may know."
+    assert text[1:3] == [match.prompt().line, notice] and notice in report_html(report)  # where it stands, and why so little
 
 
 def _public_story(match: Match) -> list:
