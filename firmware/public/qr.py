@@ -14,7 +14,9 @@ whole pixels, so it reads as printed.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from PIL import Image
@@ -29,12 +31,19 @@ def scannable(url: str) -> str:
     return urlunsplit((parts.scheme.upper(), parts.netloc.upper(), parts.path, parts.query, parts.fragment))
 
 
-def matrix(url: str) -> tuple[tuple[bool, ...], ...]:
-    """The code's modules for `url`, row by row, True for a dark one (no quiet zone)."""
+@functools.lru_cache(maxsize=4)
+def code(url: str) -> Any:
+    """The segno code of `url`, made once per address: the public screen draws it on every page it shows,
+    and the terminal prints it when the page starts (`segno.QRCode.terminal`)."""
     import segno  # the page's own dependency: only a table that serves its page draws one
 
-    code = segno.make(scannable(url), error="l", boost_error=True, micro=False)
-    return tuple(tuple(bool(module) for module in row) for row in code.matrix)
+    return segno.make(scannable(url), error="l", boost_error=True, micro=False)
+
+
+@functools.lru_cache(maxsize=4)
+def matrix(url: str) -> tuple[tuple[bool, ...], ...]:
+    """The code's modules for `url`, row by row, True for a dark one (no quiet zone)."""
+    return tuple(tuple(bool(module) for module in row) for row in code(url).matrix)
 
 
 @dataclass(frozen=True)

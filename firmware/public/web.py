@@ -371,11 +371,9 @@ def qr_text(url: str) -> str:
     """The address as a QR code in terminal characters (segno), for a phone to find the page."""
     import io
 
-    import segno
-
-    from .qr import scannable
+    from . import qr
 
     buffer = io.StringIO()
-    segno.make(scannable(url), error="l", boost_error=True, micro=False).terminal(out=buffer, compact=True)
+    qr.code(url).terminal(out=buffer, compact=True)
     return buffer.getvalue()
 

@@ -19,7 +19,7 @@ from engine.match import Match  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.testing import reachable_matches  # noqa: E402
 from firmware.bots import RandomBot  # noqa: E402
-from firmware.public import PublicTable  # noqa: E402
+from firmware.public import PublicTable, qr  # noqa: E402
 from firmware.public.web import TablePage, WebError, _offer, parse_listen, qr_text, resolve_hosts  # noqa: E402
 from firmware.table.runtime import Runtime  # noqa: E402
 from hardware.errors import TableConfigError  # noqa: E402
@@ -223,10 +223,19 @@ def test_a_port_in_use_is_a_clear_error(table):
         other.start()
 
 
+# segno's compact terminal code: each character is two modules, one above the other (True: dark).
+HALF_BLOCKS = {" ": (True, True), "\u2580": (False, True), "\u2584": (True, False), "\u2588": (False, False)}
+
+
 def test_the_qr_code_holds_the_address():
-    text = qr_text("http://192.168.1.20:8080/")
-    lines = text.strip("\n").splitlines()
-    assert len(lines) > 10 and len({len(line) for line in lines}) == 1  # a square of block characters
+    url = "http://192.168.1.20:8080/"
+    lines = qr_text(url).strip("\n").splitlines()
+    rows = [[HALF_BLOCKS[c][half] for c in line] for line in lines for half in (0, 1)]
+    rows = rows[:len(rows[0])]  # a square: an odd side leaves the last line's lower half unused
+    modules = qr.matrix(url)
+    border = (len(rows[0]) - len(modules)) // 2  # the light quiet zone on every side
+    assert border > 0 and not any(rows[0]) and not any(row[0] for row in rows)
+    assert tuple(tuple(row[border:-border]) for row in rows[border:border + len(modules)]) == modules
 
 
 def test_the_table_file_web_block():
