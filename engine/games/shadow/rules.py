@@ -31,87 +31,104 @@ RULES = BOARD.rules
 
 OPTIONS = (
     RuleOption("start_seat", -1, N_("The seat of the first Emperor (the start player); -1 draws it at random."),
-               source="[HIGH] docs/rules/shadow.md §3.4: the start player, chosen at random, is the Emperor"),
+               source='[HIGH] docs/rules/shadow.md §3 "Choose a start player": the start player, chosen at random, '
+                      'is the Emperor'),
     RuleOption("vp_open", False, N_("Everyone sees every player's victory points (hidden by default)."),
-               choices=(True, False), source="[LOW] docs/rules/shadow.md §7: VP cards are kept hidden (ATLAS)"),
+               choices=(True, False), source='[LOW] docs/rules/shadow.md §7 "suggests VP cards are normally hidden"'),
     RuleOption("setup_city", "first", N_("When the Emperor places the first empire city: before or after the "
                                          "aristocrats and knights."), choices=("first", "last"),
-               source="[MED] docs/rules/shadow.md §3.5 (UBG-R, MILLER)"),
+               source='[MED] docs/rules/shadow.md §3 "The Emperor places 1 empire city" (UBG-R, MILLER)'),
     RuleOption("setup_couple", True, N_("The start position's 35-year-old tile is a Couple (false: a single "
                                         "Baron)."),
-               choices=(True, False), source="[MED] docs/rules/shadow.md §3.6b: MILLER says Couple, SFRED Baron"),
+               choices=(True, False),
+               source='[MED] docs/rules/shadow.md §3 "MILLER is the English source, so use a Couple"; '
+                      '§10 "Couple vs Baron at 35"'),
     RuleOption("setup_young_baron", True, N_("The start position includes a 15-year-old Baron per player."),
-               choices=(True, False), source="[MED] docs/rules/shadow.md §3.6d, §10.11"),
+               choices=(True, False),
+               source='[MED] docs/rules/shadow.md §3 "Each player places a 15-year-old Baron"; '
+                      '§10 "whether a 15-year-old Baron is also placed"'),
     RuleOption("setup_elector_vp", 0, N_("VP for each starting elector."),
-               source="[ASSUMPTION] docs/rules/shadow.md §3.6a: no VP for the starting electors"),
+               source='[ASSUMPTION] docs/rules/shadow.md §3 "no VP for these starting electors"'),
     RuleOption("setup_spread", False, N_("Each player's start-position tiles and knight go to electorates where "
                                          "that player has no piece yet (by default anywhere)."),
-               choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §3.6 b-e: no restriction found"),
+               choices=(True, False),
+               source='[ASSUMPTION] docs/rules/shadow.md §3 "no restriction on which electorates are used"'),
     RuleOption("privilege_tile_votes", True, N_("An elector whose privilege was used this round still votes in "
                                                 "the election (false: while its tile lies on the privilege space "
                                                 "the seat counts as empty)."),
-               choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §2.3: the tile on the privilege "
-                                             "space is still the elector; the seed: an empty seat's vote is not "
-                                             "counted"),
+               choices=(True, False),
+               source='[ASSUMPTION] docs/rules/shadow.md §2.3 "The tile still counts as that electorate\'s elector"; '
+                      "the seed: an empty seat's vote is not counted"),
     RuleOption("empty_throne_rights", True, N_("An Emperor whose throne is empty keeps the round's rights and "
                                                "the empire cities' influence (false: an empty throne gives "
                                                "neither)."),
-               choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §5.2: the player keeps the "
-                                             "marker and the Emperor's rights"),
+               choices=(True, False), source='[ASSUMPTION] docs/rules/shadow.md §5.2 "the throne stays empty"'),
     RuleOption("unborn_son_thaler", False, N_("A son who cannot be placed (no Baron in supply, no space) brings "
                                               "the nunnery's thaler, as a refused daughter does."),
-               choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §5.3: no son, no compensation"),
+               choices=(True, False),
+               source='[ASSUMPTION] docs/rules/shadow.md §5.3 "you get no son and no compensation"'),
     RuleOption("repeat_proposals", False, N_("A refused daughter may be offered to another player's Baron "
                                              "(each player refuses her once at most) before the nunnery."),
-               choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §5.3: one proposal per daughter"),
+               choices=(True, False),
+               source='[ASSUMPTION] docs/rules/shadow.md §5.3 "only one marriage per daughter"'),
     RuleOption("repeat_cards", True, N_("A player may buy several cards of one type in a round."),
-               choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §5.5a"),
+               choices=(True, False),
+               source='[ASSUMPTION] docs/rules/shadow.md §5.5 "several cards of the same type"'),
     RuleOption("elector_counts", True, N_("The elector tile counts toward its owner's influence in its "
                                           "electorate."),
-               choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §5.6.1, §10.8"),
+               choices=(True, False),
+               source='[ASSUMPTION] docs/rules/shadow.md §5.6 "The current elector tile also counts"'),
     RuleOption("gray_eminence", "influence", N_("influence: the holder adds 1 influence in one electorate in "
                                                 "Phase V; tiebreak: the holder breaks Phase V ties instead of the "
                                                 "Emperor."),
-               choices=("influence", "tiebreak"), source="[ASSUMPTION] docs/rules/shadow.md §6.2 Gray eminence"),
+               choices=("influence", "tiebreak"),
+               source='[ASSUMPTION] docs/rules/shadow.md §6.2 "in Phase V the holder adds"; '
+                      '§5.6 "A Gray eminence bonus"'),
     RuleOption("no_influence", "keep", N_("Nobody has influence in an electorate: keep = nothing changes; tie = "
                                           "everyone ties at 0 and the Emperor chooses, so a seated elector "
                                           "stays only if its owner is chosen."),
-               choices=("keep", "tie"), source="[ASSUMPTION] docs/rules/shadow.md §5.6.2: nothing changes; the "
-                                              "seed: the most influence wins, the Emperor breaks ties"),
+               choices=("keep", "tie"),
+               source='[ASSUMPTION] docs/rules/shadow.md §5.6 "If every player has 0 influence"; the seed: '
+                      "the most influence wins, the Emperor breaks ties"),
     RuleOption("displaced_first", False, N_("The displaced elector finds its space before the new elector leaves "
                                             "its own (by default the new elector's freed space can take it)."),
-               choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §5.6.4: the new elector leaves "
-                                             "its space first"),
+               choices=(True, False),
+               source='[ASSUMPTION] docs/rules/shadow.md §5.6 "the new elector leaves its aristocrat space first"'),
     RuleOption("mainz_after_changes", True, N_("Mainz's VP goes to its elector after Phase V's changes "
                                                "(false: before them)."), choices=(True, False),
-               source="[ASSUMPTION] docs/rules/shadow.md §2.3 Mainz"),
+               source='[ASSUMPTION] docs/rules/shadow.md §2.3 "MAINZ"'),
     RuleOption("church_count", "pieces", N_("What Church influence adds: pieces = 1 per aristocrat tile and "
                                             "knight of the elector's colour in the archdiocese; influence = that "
                                             "colour's Phase V influence there."),
-               choices=("pieces", "influence"), source="[ASSUMPTION] docs/rules/shadow.md §5.7.1, §10.9"),
+               choices=("pieces", "influence"),
+               source='[ASSUMPTION] docs/rules/shadow.md §5.7 "count that colour\'s aristocrats"'),
     RuleOption("church_count_elector", False, N_("Church influence also counts the elector tile itself."),
-               choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §5.7.1, §10.9"),
+               choices=(True, False),
+               source='[ASSUMPTION] docs/rules/shadow.md §5.7 "the elector tile itself is excluded"'),
     RuleOption("rival_needs_heir", False, N_("Rival may only be taken by a player who could fill the throne "
                                              "(by default anyone but the Emperor may take it; a Rival elected "
                                              "with no tile to put there leaves the throne empty)."),
                choices=(True, False),
-               source="[ASSUMPTION] docs/rules/shadow.md §5.7.5: a restriction the seed does not state, so off"),
+               source='[ASSUMPTION] docs/rules/shadow.md §5.7 "The seed does not limit who may take Rival"'),
     RuleOption("trier_copy_counts", False, N_("A card copied with Trier's privilege counts for descendants."),
-               choices=(True, False), source="[ASSUMPTION] docs/rules/shadow.md §2.3 Trier"),
+               choices=(True, False), source='[ASSUMPTION] docs/rules/shadow.md §2.3 "TRIER"'),
     RuleOption("doctor_targets", "any", N_("Whom the Doctor and Cologne's privilege may turn: any = every "
                                            "aristocrat on the board, electors and the Emperor included; spaces = "
                                            "only tiles on aristocrat spaces."),
-               choices=("any", "spaces"), source="[ASSUMPTION] docs/rules/shadow.md §6.2 Doctor"),
+               choices=("any", "spaces"),
+               source='[ASSUMPTION] docs/rules/shadow.md §6.2 "Any aristocrat on the board is a legal target"'),
     RuleOption("permit_where", "any", N_("Where a Permit builds: any = any empty city space; present = only in "
                                          "an electorate where the builder has an aristocrat."),
-               choices=("any", "present"), source="[ASSUMPTION] docs/rules/shadow.md §6.2 Permit: no restriction "
-                                                  "found"),
+               choices=("any", "present"),
+               source='[ASSUMPTION] docs/rules/shadow.md §6.2 "any empty city space on the board"'),
     RuleOption("empire_city_optional", True, N_("The Emperor may decline the empire-city action of Phase VII."),
-               choices=(True, False), source="[MED] docs/rules/shadow.md §5.8: the seed says 'may' (BGG-E disputes)"),
+               choices=(True, False),
+               source='[MED] docs/rules/shadow.md §5.8 "The seed phrases the city actions as optional"; '
+                      "BGG-E disputes it"),
     RuleOption("tiebreak", "shared", N_("Tied on VP: shared = the tied players share the win; thalers = most "
                                         "thalers left wins, then a shared win."), choices=("shared", "thalers"),
-               source="[HIGH] docs/rules/shadow.md §8: the seed says only '分數最高者獲勝' (the highest score "
-               "wins), so a tie is shared"),
+               source='[HIGH] docs/rules/shadow.md §8 "Tie-break: none": the seed says only '
+                      "'分數最高者獲勝' (the highest score wins), so a tie is shared"),
 )
 
 
