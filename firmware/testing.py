@@ -1,4 +1,4 @@
-"""Helpers for tests that drive a runtime through a mock table's real gpiozero buttons.
+"""Helpers for tests that drive a runtime through a mock table's real gpiozero buttons and read its panels.
 
 Public so that a new game's runtime tests are written the way the shipped
 games' are (see `engine.testing` for the rules side).
@@ -17,8 +17,10 @@ import tty
 from contextlib import contextmanager
 from typing import Any, Iterator
 
+from PIL import Image, ImageChops, ImageDraw
+
 from .table.faces import lines_of
-from .table.render import render_face
+from .table.render import WIDE_LINE, font, line_height, render_face
 from .table.runtime import Runtime
 
 
@@ -44,6 +46,45 @@ def screen_text(table: Any, runtime: Runtime, seat: int) -> str:
     shown = table.seats[seat].screen
     assert shown.image.tobytes() == render_face(face, shown.size).tobytes()
     return "\n".join(lines_of(face))
+
+
+def unscaled(image: Image.Image, scale: int) -> Image.Image:
+    """The panel's image at the layout's own resolution (each font pixel one pixel again)."""
+    if scale > 1:
+        image = image.resize((image.width // scale, image.height // scale), Image.Resampling.NEAREST)
+    return image
+
+
+def lit(image: Image.Image) -> Image.Image:
+    """Every pixel that differs from black (in any colour) as 255."""
+    if image.mode == "RGB":
+        red, green, blue = image.split()
+        image = ImageChops.lighter(red, ImageChops.lighter(green, blue))
+    return image.convert("L").point(lambda v: 255 if v else 0)
+
+
+def rendered(text: str) -> Image.Image | None:
+    """`text` drawn alone with the screen font, cut to its ink; None for a line with no ink."""
+    image = Image.new("L", (int(font().getlength(text)) + 4, WIDE_LINE + 4))
+    font().draw(ImageDraw.Draw(image), (0, 2), text, fill=255, line=line_height(text))
+    box = image.getbbox()
+    return image.crop(box) if box else None
+
+
+def found(frame: Image.Image, pattern: Image.Image) -> bool:
+    """Whether `pattern`'s pixels appear exactly somewhere in `frame` (both "L", 0 or 255)."""
+    width, height = frame.size
+    w, h = pattern.size
+    pixels, rows = frame.tobytes(), [pattern.tobytes()[r * w:(r + 1) * w] for r in range(h)]
+    for y in range(height - h + 1):
+        line = pixels[y * width:(y + 1) * width]
+        x = line.find(rows[0])
+        while x != -1:
+            if x + w <= width and all(pixels[(y + r) * width + x:(y + r) * width + x + w] == rows[r]
+                                      for r in range(1, h)):
+                return True
+            x = line.find(rows[0], x + 1)
+    return False
 
 
 class PtyPort:

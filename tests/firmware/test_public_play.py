@@ -12,7 +12,7 @@ found in one of the frames the panel took.
 from __future__ import annotations
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops
 
 from engine.match import Match
 from firmware.bots import RandomBot
@@ -20,7 +20,8 @@ from firmware.links.serial_seats import seat_panels
 from firmware.play import public_display
 from firmware.public import PublicTable
 from firmware.public.layout import drawable
-from firmware.table.render import LINE, WIDE_LINE, fit, font, line_height, wrap
+from firmware.testing import found, lit, rendered, unscaled
+from firmware.table.render import LINE, fit, font, wrap
 from firmware.table.runtime import Runtime
 from hardware.factory import open_table
 from hardware.table import parse_table
@@ -64,45 +65,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-def unscaled(image: Image.Image, scale: int) -> Image.Image:
-    """The panel's image at the layout's own resolution (each font pixel one pixel again)."""
-    if scale > 1:
-        image = image.resize((image.width // scale, image.height // scale), Image.Resampling.NEAREST)
-    return image
-
-
-def lit(image: Image.Image) -> Image.Image:
-    """Every pixel that differs from black (in any colour) as 255."""
-    if image.mode == "RGB":
-        red, green, blue = image.split()
-        image = ImageChops.lighter(red, ImageChops.lighter(green, blue))
-    return image.convert("L").point(lambda v: 255 if v else 0)
-
-
-def rendered(text: str) -> Image.Image | None:
-    """`text` drawn alone with the screen font, cut to its ink; None for a line with no ink."""
-    image = Image.new("L", (int(font().getlength(text)) + 4, WIDE_LINE + 4))
-    font().draw(ImageDraw.Draw(image), (0, 2), text, fill=255, line=line_height(text))
-    box = image.getbbox()
-    return image.crop(box) if box else None
-
-
-def found(frame: Image.Image, pattern: Image.Image) -> bool:
-    """Whether `pattern`'s pixels appear exactly somewhere in `frame` (both "L", 0 or 255)."""
-    width, height = frame.size
-    w, h = pattern.size
-    pixels, rows = frame.tobytes(), [pattern.tobytes()[r * w:(r + 1) * w] for r in range(h)]
-    for y in range(height - h + 1):
-        line = pixels[y * width:(y + 1) * width]
-        x = line.find(rows[0])
-        while x != -1:
-            if x + w <= width and all(pixels[(y + r) * width + x:(y + r) * width + x + w] == rows[r]
-                                      for r in range(1, h)):
-                return True
-            x = line.find(rows[0], x + 1)
-    return False
 
 
 def expected_lines(layout, text: str, indent_mark: str = "") -> list[str]:
