@@ -20,7 +20,7 @@ class QuoVadis(ModularGame):
     name = "quovadis"
     title = N_("Quo Vadis")
     min_players = 3
-    max_players = 5
+    max_players = rules.MAX_PLAYERS
     options = rules.OPTIONS
     free_actions = frozenset({"pay", "demand_reveal"})
     confirm_actions = frozenset({"pay"})

@@ -176,55 +176,94 @@ def pending(state: QuoVadisState) -> list[int]:
     return []
 
 
-def caesar_moves(state: QuoVadisState, seat: int) -> list[Action]:
-    stay, caesar = state.options["caesar_stay_is_move"], state.caesar
-    return [{"seat": seat, "do": "caesar", "path": p} for p in BOARD.diamonds if stay or p != caesar]
+# Every action a seat can take is a record made once (`_Records`) and handed out by every list
+# that offers it: the random games of the engine's speed figure list a seat's actions after
+# nearly every action, and making the same few dozen dicts anew each time was most of the cost.
+# Menus, bots and `Match.apply` only read them (the match keeps a copy of each action applied);
+# never change one.
 
 
-# Per committee, what `advance_kind` reads of the board: its seats, the majority
-# needed, and each exit as (path, destination, the destination's seats).
-_LEAVING = {c.id: (c.seats, c.need, tuple((p.id, p.dest, BOARD.committees[p.dest].seats)
+class _Records:
+    """One seat's action records, each made once, keyed by what tells them apart."""
+
+    def __init__(self, seat: int) -> None:
+        self.place = {c: {"seat": seat, "do": "place", "committee": c} for c in BOARD.entries}
+        # Per committee: its seats, the majority needed, and each exit as (path, destination, the
+        # destination's seats, the record of advancing by it): what `advance_kind` reads of the board.
+        self.leaving = {
+            c.id: (c.seats, c.need, tuple((p.id, p.dest, BOARD.committees[p.dest].seats,
+                                           {"seat": seat, "do": "advance", "committee": c.id, "path": p.id})
                                           for p in BOARD.exits(c.id)))
             for c in BOARD.committees.values() if not c.senate}
+        caesar = {p: {"seat": seat, "do": "caesar", "path": p} for p in BOARD.diamonds}
+        # Moving Caesar, by where he stands (None: onto any diamond, his own included).
+        self.caesar = {here: tuple(caesar[p] for p in BOARD.diamonds if p != here)
+                       for here in (None, *BOARD.diamonds)}
+        self.answers = ({"seat": seat, "do": "support"}, {"seat": seat, "do": "refuse"})
+        self.keep = {"seat": seat, "do": "keep"}
+        self.demand_reveal = {"seat": seat, "do": "demand_reveal"}
+        self.reward = {to: {"seat": seat, "do": "reward", "to": to} for to in range(MAX_PLAYERS)}
+        self.pay = {(to, token): {"seat": seat, "do": "pay", "to": to, "token": token}
+                    for to in range(MAX_PLAYERS) for token in LAURELS.kinds}
+        self.payments: dict[tuple[int, frozenset[str]], tuple[Action, ...]] = {}  # filled as met
+
+
+MAX_PLAYERS = 5
+_RECORDS = tuple(_Records(seat) for seat in range(MAX_PLAYERS))
 _ENTRIES = tuple((c, BOARD.committees[c].seats) for c in BOARD.entries)
+
+
+def caesar_moves(state: QuoVadisState, seat: int) -> tuple[Action, ...]:
+    """Moving Caesar onto each diamond (his own only if `caesar_stay_is_move`), in board order."""
+    return _RECORDS[seat].caesar[None if state.options["caesar_stay_is_move"] else state.caesar]
 
 
 def turn_actions(state: QuoVadisState, seat: int) -> list[Action]:
     """Place, advance (each way `advance_kind` allows) and move Caesar, in that order.
 
-    The random games of the engine's speed figure rebuild this list after
-    nearly every action, so the board facts it needs are looked up once
-    (`_LEAVING`) rather than through `advance_kind`; a test holds the two equal.
+    The board facts it needs are looked up once (`_Records.leaving`) rather than
+    through `advance_kind`; a test holds the two equal.
     """
     committees = state.committees
+    records = _RECORDS[seat]
     found: list[Action] = []
     if state.seats[seat].reserve > 0:
-        found = [{"seat": seat, "do": "place", "committee": c} for c, seats in _ENTRIES
-                 if len(committees[c]) < seats]
+        place = records.place
+        found = [place[c] for c, seats in _ENTRIES if len(committees[c]) < seats]
     waived = state.options["caesar_waives_quorum"]
+    leaving = records.leaving
     for committee, present in committees.items():
         if seat not in present or committee == SENATE:
             continue
-        seats, need, exits = _LEAVING[committee]
+        seats, need, exits = leaving[committee]
         quorum = seats == 1 or len(present) >= need
-        for path, dest, room in exits:
+        for path, dest, room, record in exits:
             if len(committees[dest]) < room and (quorum or (waived and caesar_frees(state, committee, path))):
-                found.append({"seat": seat, "do": "advance", "committee": committee, "path": path})
-    return found + caesar_moves(state, seat)
+                found.append(record)
+    found += caesar_moves(state, seat)
+    return found
 
 
 # Laurel kinds in the order a payment menu lists them: by value, then name.
 _PAY_ORDER = {k: (LAURELS.kinds[k].value, k) for k in LAURELS.kinds}
 
 
-def payments(state: QuoVadisState, seat: int) -> list[Action]:
-    """A laurel handed to another player (a bribe, or change back): open to any seat at any time."""
+def payments(state: QuoVadisState, seat: int) -> tuple[Action, ...]:
+    """A laurel handed to another player (a bribe, or change back): open to any seat at any time.
+
+    The list depends only on the table's size and the kinds of laurel the seat holds, so each
+    such list is made once."""
     laurels = state.seats[seat].laurels
     if not laurels:
-        return []
-    tokens = sorted(set(laurels), key=_PAY_ORDER.__getitem__)
-    return [{"seat": seat, "do": "pay", "to": to, "token": token}
-            for to in range(state.players) if to != seat for token in tokens]
+        return ()
+    records = _RECORDS[seat]
+    key = (state.players, frozenset(laurels))
+    found = records.payments.get(key)
+    if found is None:
+        tokens = sorted(key[1], key=_PAY_ORDER.__getitem__)
+        found = records.payments[key] = tuple(records.pay[to, token] for to in range(state.players)
+                                              if to != seat for token in tokens)
+    return found
 
 
 def legal_actions(state: QuoVadisState, seat: int) -> list[Action]:
@@ -232,19 +271,22 @@ def legal_actions(state: QuoVadisState, seat: int) -> list[Action]:
         return []
     found: list[Action] = []
     if seat in pending(state):
-        if state.phase == "turn":
+        phase = state.phase
+        if phase == "turn":
             found = turn_actions(state, seat)
-        elif state.phase == "vote":
+        elif phase == "vote":
             # Two kinds, not one kind with a yes field: the seat's menu then offers
             # yes and no at its first level, beside any payment it may make.
-            found = [{"seat": seat, "do": "support"}, {"seat": seat, "do": "refuse"}]
-        elif state.phase == "reward":
-            found = [{"seat": seat, "do": "reward", "to": to} for to, left in sorted(state.payout.items()) if left > 0]
-        elif state.phase == "bonus":
-            found = caesar_moves(state, seat) + [{"seat": seat, "do": "keep"}]
+            found = list(_RECORDS[seat].answers)
+        elif phase == "reward":
+            reward = _RECORDS[seat].reward
+            found = [reward[to] for to, left in sorted(state.payout.items()) if left > 0]
+        elif phase == "bonus":
+            found = [*caesar_moves(state, seat), _RECORDS[seat].keep]
     if state.reveal_open:
-        found.append({"seat": seat, "do": "demand_reveal"})
-    return found + payments(state, seat)
+        found.append(_RECORDS[seat].demand_reveal)
+    found += payments(state, seat)
+    return found
 
 
 # --- applying actions ------------------------------------------------------------
