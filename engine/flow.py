@@ -10,7 +10,9 @@ freely, and the machine can be drawn (transitions' GraphMachine).
 trigger: a trigger costs its locks, queue, event records and logging on
 every move (most actions move a phase), which was most of the engine's time.
 `settle(state, through_machine=True)` takes the machine's own trigger, and
-the tests play whole games both ways to show the two agree.
+the tests play whole games both ways to show the two agree. The transitions
+are read back once, per phase, with consecutive steps that share their first
+condition grouped under one test of it.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ class Flow:
     initial: str
     steps: Sequence[Step]
     machine: Machine = field(init=False, repr=False)
-    _table: dict[str, tuple[tuple[tuple[Any, ...], str, tuple[Any, ...]], ...]] = field(init=False, repr=False)
+    _table: dict[str, tuple[Group, ...]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         for step in self.steps:
@@ -85,24 +87,25 @@ class Flow:
             send_event=True,
             model_attribute="phase",
         )
-        # Read the machine's transitions back, per phase and in order: (conditions, dest, after),
-        # as the game's own functions of the state.
-        self._table = {
-            phase: tuple((tuple(plain[c.func] for c in t.conditions), t.dest, tuple(plain[a] for a in t.after))
-                         for t in ts)
-            for phase, ts in self.machine.events["advance"].transitions.items()
-        }
+        # Read the machine's transitions back, per phase and in order, as the game's own functions of
+        # the state, and group them: consecutive steps whose first condition is the same function
+        # share one test of it (Tennō tries "the turn's fights are over" and then, under it, the game's
+        # end, gaps, rewards, or the next turn). Each group is (its first condition, its steps), each
+        # step (the rest of its conditions as one function or None, dest, its callback or None).
+        self._table = {phase: _grouped(t, plain) for phase, t in self.machine.events["advance"].transitions.items()}
 
     def settle(self, state: Any, through_machine: bool = False) -> list[str]:
         """Take transitions until none applies; return the phases entered, in order."""
         entered: list[str] = []
         table = self._table
         for _ in range(_MAX_STEPS):
-            for conditions, dest, after in table.get(state.phase, ()):
-                for condition in conditions:  # every condition must hold (a plain loop: no generator)
-                    if not condition(state):
-                        break
-                else:
+            for first, steps in table.get(state.phase, ()):
+                if first(state):
+                    for rest, dest, after in steps:
+                        if rest is None or rest(state):
+                            break
+                    else:
+                        continue
                     break
             else:
                 return entered
@@ -111,8 +114,8 @@ class Flow:
                     raise RuntimeError(f"flow: a step from {state.phase} held but the machine did not move")
             else:
                 state.phase = dest
-                for callback in after:
-                    callback(state)
+                if after is not None:
+                    after(state)
             entered.append(state.phase)
         raise RuntimeError(f"flow did not settle after {_MAX_STEPS} steps (phase {state.phase})")
 
@@ -123,3 +126,52 @@ class Flow:
             sources = [step.source] if isinstance(step.source, str) else list(step.source)
             edges.extend((s, step.dest, step.doc) for s in sources)
         return edges
+
+
+Group = tuple[Condition, tuple[tuple[Condition | None, str, Callback | None], ...]]
+
+
+def _always(state: Any) -> bool:
+    return True
+
+
+def _grouped(transitions: Sequence[Any], plain: dict[Any, Any]) -> tuple[Group, ...]:
+    """A phase's transitions as groups of consecutive steps that share their first condition.
+
+    The conditions are pure functions of the state, so testing a shared first
+    condition once and then each step's other conditions in order takes the
+    same step as testing every step whole in order.
+    """
+    groups: list[tuple[Condition, list[tuple[Condition | None, str, Callback | None]]]] = []
+    for t in transitions:
+        conditions = tuple(plain[c.func] for c in t.conditions)
+        first = conditions[0] if conditions else _always
+        rest = _all_of(conditions[1:]) if len(conditions) > 1 else None
+        after = _each_of(tuple(plain[a] for a in t.after))
+        if groups and groups[-1][0] is first:
+            groups[-1][1].append((rest, t.dest, after))
+        else:
+            groups.append((first, [(rest, t.dest, after)]))
+    return tuple((first, tuple(steps)) for first, steps in groups)
+
+
+def _all_of(conditions: tuple[Condition, ...]) -> Condition:
+    """One condition that holds when all of `conditions` do, tried in order (the lone condition is
+    itself, so no wrapper costs a call)."""
+    if len(conditions) == 1:
+        return conditions[0]
+    first, rest = conditions[0], _all_of(conditions[1:])
+    return lambda state: first(state) and rest(state)
+
+
+def _each_of(callbacks: tuple[Callback, ...]) -> Callback | None:
+    """One callback that runs each of `callbacks` in order, or None for none."""
+    if not callbacks:
+        return None
+    if len(callbacks) == 1:
+        return callbacks[0]
+
+    def each(state: Any) -> None:
+        for callback in callbacks:
+            callback(state)
+    return each
