@@ -88,7 +88,8 @@ class Game:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[RuleOption, ...]] = ()
-    # Kinds of action open at any time, not only to pending seats (a payment between players).
+    # Kinds of action open at any time, not only to pending seats (a payment between players). They
+    # never move the game on, so the match does not walk the flow after one.
     free_actions: ClassVar[frozenset[str]] = frozenset()
     # Kinds of action that show the table something hidden (a card turned up, ballots counted, a
     # draw from the bag): taking one back at the table needs every other seat's agreement.

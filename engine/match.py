@@ -196,7 +196,8 @@ class Match:
         game, state = self.game, self._state
         try:
             events = game.perform(state, action)
-            game.flow.settle(state)
+            if action["do"] not in game.free_actions:  # a payment never moves the game on
+                game.flow.settle(state)
         except Exception:
             # A rule that fails halfway must not leave a half-changed game: rebuild it by replay.
             self.state = Match.replay(self.header, self.actions).state

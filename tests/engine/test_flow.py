@@ -9,7 +9,7 @@ import pytest
 from engine.codec import to_data
 from engine.games import all_games
 from engine.match import Match
-from engine.testing import play_random
+from engine.testing import play_random, reachable_matches
 
 
 @pytest.mark.parametrize("game", [g.name for g in all_games()])
@@ -96,3 +96,19 @@ def test_a_flow_that_never_settles_is_named():
     flow = Flow(phases=("a", "b"), initial="a", steps=(Step("a", "b"), Step("b", "a")))
     with pytest.raises(RuntimeError, match=r"flow did not settle after 32 steps \(phase a\)"):
         flow.settle(SimpleNamespace(phase="a"))
+
+
+@pytest.mark.parametrize("game", [g.name for g in all_games() if g.free_actions])
+def test_a_free_action_never_moves_the_flow(game):
+    """The match does not walk the flow after an action open at any time (`Game.free_actions`):
+    in whole random games, the flow after each one has nowhere to go."""
+    from engine.clone import clone
+
+    g = next(x for x in all_games() if x.name == game)
+    free = 0
+    for seed in range(6):
+        for match in reachable_matches(game, g.max_players, seed):
+            if match.actions and match.actions[-1]["do"] in g.free_actions:
+                free += 1
+                assert g.flow.settle(clone(match.state)) == [], (seed, len(match.actions), match.actions[-1])
+    assert free > 100  # the random games make many
