@@ -92,7 +92,7 @@ def _crown(state: ShadowState, task: Task) -> list[Action]:
 def _son(state: ShadowState, task: Task) -> list[Action]:
     """"玩家可將1名15歲的獨身貴族放到任何選帝侯領內": the player *may* place the son, or keep him back."""
     seat = task.seat
-    return [{"seat": seat, "do": "son", **f} for f in baron_places(state, seat)] + [{"seat": seat, "do": "keep"}]
+    return baron_places(state, seat, {"seat": seat, "do": "son"}) + [{"seat": seat, "do": "keep"}]
 
 
 def _daughter(state: ShadowState, task: Task) -> list[Action]:
@@ -123,10 +123,10 @@ def _turn(state: ShadowState, task: Task) -> list[Action]:
         cost = card_cost(state, seat, card)
         if cost is None or cost > player.thalers:
             continue
-        found += [{"seat": seat, "do": "buy", "card": card.id, **f} for f in TARGETS[card.effect](state, seat, scan)]
+        found += TARGETS[card.effect](state, seat, {"seat": seat, "do": "buy", "card": card.id}, scan)
     found += _privileges(state, seat, scan)
     if player.thalers >= RULES["knight_action_cost"]:
-        found += [{"seat": seat, "do": "knight", **f} for f in knight_targets(state, seat, scan)]
+        found += knight_targets(state, seat, {"seat": seat, "do": "knight"}, scan)
     found.append({"seat": seat, "do": "pass"})
     return found
 
@@ -146,11 +146,11 @@ def _privileges(state: ShadowState, seat: int, scan: Scan) -> list[Action]:
                 cost = card_cost(state, seat, card)
                 if cost is None or cost > player.thalers:
                     continue
-                found += [{**head, "card": card.id, **f} for f in TARGETS[card.effect](state, seat, scan)]
+                found += TARGETS[card.effect](state, seat, dict(head, card=card.id), scan)
         elif privilege.effect == "doctor":
-            found += [{**head, **f} for f in doctor_targets(state, seat, scan)]
+            found += doctor_targets(state, seat, head, scan)
         elif privilege.effect == "place_baron":
-            found += [{**head, **f} for f in baron_places(state, seat, scan)]
+            found += baron_places(state, seat, head, scan)
         elif privilege.effect == "take_card":
             if state.stacks[privilege.card] > 0 and privilege.cost <= player.thalers:
                 found.append(head)

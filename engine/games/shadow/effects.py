@@ -1,8 +1,9 @@
 """What action cards and Phase IV privileges do (rules/shadow.md §2.3, §6.2).
 
 Each effect has two pure functions: `targets` lists the choices it offers a
-seat now (a list of field dicts; empty when it cannot be used), and `apply`
-carries one out, returning the public events. The card files name effects;
+seat now (whole action records, each the given head, such as seat, "buy" and
+the card, with the target's fields after it; empty when it cannot be used),
+and `apply` carries one out, returning the public events. The card files name effects;
 this module gives each one its meaning once.
 """
 
@@ -16,7 +17,7 @@ from .board import (ELECTOR, SUPPLY, THALERS, THRONE, Scan, aristocrats, carry, 
 from .data import BOARD, CARDS, CardSpec
 from .state import Piece, ShadowState, Task
 
-Fields = dict[str, Any]
+Fields = dict[str, Any]  # an action's fields; a target list's records are `dict(head, **fields)`
 Events = list[dict[str, Any]]
 
 
@@ -122,16 +123,16 @@ def lose_tile(state: ShadowState, area: str, spot: str, reason: str) -> Events:
 # --- targets ------------------------------------------------------------------------
 # Each takes the decision's board scan when it has one (see `board.Scan`), else looks itself.
 
-def doctor_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
+def doctor_targets(state: ShadowState, seat: int, head: Fields, scan: Scan | None = None) -> list[Fields]:
     """Any own tile that can be made younger, any opponent's tile (it ages, a 45 leaves); electors
     and the Emperor too, unless the option `doctor_targets` keeps to aristocrat spaces (§6.2)."""
     scan = scan or Scan(state)
     anywhere = state.options["doctor_targets"] == "any"
-    return [{"area": a, "spot": s} for a, s, p in scan.aristocrats
+    return [dict(head, area=a, spot=s) for a, s, p in scan.aristocrats
             if (anywhere or s.startswith("a")) and ((p.owner != seat) or younger(p.age) is not None)]
 
 
-def move_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
+def move_targets(state: ShadowState, seat: int, head: Fields, scan: Scan | None = None) -> list[Fields]:
     """An own tile on an aristocrat space to any other electorate's place for a tile."""
     scan = scan or Scan(state)
     places = scan.aristocrat_places  # per electorate, so "any other" is a filter of one list
@@ -139,12 +140,12 @@ def move_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> lis
     for a, s, p in scan.aristocrats:
         if p.owner != seat or not s.startswith("a"):
             continue
-        found += [{"from_area": a, "from_spot": s, "area": to_area, "spot": to_spot}
+        found += [dict(head, from_area=a, from_spot=s, area=to_area, spot=to_spot)
                   for to_area, to_spot in places if to_area != a]
     return found
 
 
-def knight_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
+def knight_targets(state: ShadowState, seat: int, head: Fields, scan: Scan | None = None) -> list[Fields]:
     """Place a knight from supply, or move one of the seat's knights, to an empty space."""
     scan = scan or Scan(state)
     sources = [(SUPPLY, "")] if state.seats[seat].knights > 0 else []
@@ -154,23 +155,23 @@ def knight_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> l
     for from_area, from_spot in sources:
         kind = from_spot[:1]
         # The same kind of space in the same electorate is no move at all.
-        found += [{"from_area": from_area, "from_spot": from_spot, "area": area, "spot": spot}
+        found += [dict(head, from_area=from_area, from_spot=from_spot, area=area, spot=spot)
                   for area, spot in places if area != from_area or spot[0] != kind]
     return found
 
 
-def baron_places(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
+def baron_places(state: ShadowState, seat: int, head: Fields, scan: Scan | None = None) -> list[Fields]:
     if state.seats[seat].aristocrats <= 0:
         return []
     scan = scan or Scan(state)
-    return [{"area": a, "spot": s} for a, s in scan.aristocrat_places]
+    return [dict(head, area=a, spot=s) for a, s in scan.aristocrat_places]
 
 
-def promotion_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
+def promotion_targets(state: ShadowState, seat: int, head: Fields, scan: Scan | None = None) -> list[Fields]:
     if state.seats[seat].aristocrats <= 0:
         return []
     scan = scan or Scan(state)
-    return [{"area": a, "spot": s} for a, s, p in scan.knights if p.owner == seat and s.startswith("a")]
+    return [dict(head, area=a, spot=s) for a, s, p in scan.knights if p.owner == seat and s.startswith("a")]
 
 
 def marriageable(state: ShadowState, p: Piece, area: str, spot: str) -> bool:
@@ -180,13 +181,13 @@ def marriageable(state: ShadowState, p: Piece, area: str, spot: str) -> bool:
     return not (spot == ELECTOR and spec(area).single_elector)
 
 
-def marry_own_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
+def marry_own_targets(state: ShadowState, seat: int, head: Fields, scan: Scan | None = None) -> list[Fields]:
     scan = scan or Scan(state)
-    return [{"area": a, "spot": s} for a, s, p in scan.aristocrats
+    return [dict(head, area=a, spot=s) for a, s, p in scan.aristocrats
             if p.owner == seat and marriageable(state, p, a, s)]
 
 
-def city_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
+def city_targets(state: ShadowState, seat: int, head: Fields, scan: Scan | None = None) -> list[Fields]:
     """Any empty city space, or (option `permit_where`, §6.2) one in an electorate where the builder
     has an aristocrat (its elector included)."""
     if state.seats[seat].cities <= 0:
@@ -196,22 +197,22 @@ def city_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> lis
     if state.options["permit_where"] == "present":
         present = {a for a, _, p in scan.aristocrats if p.owner == seat}
         places = [(a, s) for a, s in places if a in present]
-    return [{"area": a, "spot": s} for a, s in places]
+    return [dict(head, area=a, spot=s) for a, s in places]
 
 
-def rival_targets(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
+def rival_targets(state: ShadowState, seat: int, head: Fields, scan: Scan | None = None) -> list[Fields]:
     if seat == state.emperor:
         return []
     if state.options["rival_needs_heir"] and not throne_choices(state, seat, scan):
         return []
-    return [{}]
+    return [dict(head)]
 
 
-def nothing(state: ShadowState, seat: int, scan: Scan | None = None) -> list[Fields]:
-    return [{}]
+def nothing(state: ShadowState, seat: int, head: Fields, scan: Scan | None = None) -> list[Fields]:
+    return [dict(head)]
 
 
-TARGETS: dict[str, Callable[[ShadowState, int, Scan | None], list[Fields]]] = {
+TARGETS: dict[str, Callable[[ShadowState, int, Fields, Scan | None], list[Fields]]] = {
     "rival": rival_targets, "doctor": doctor_targets, "move": move_targets, "pope": nothing,
     "church": nothing, "excommunicate": nothing, "indulgence": nothing, "permit": city_targets,
     "ordinance": baron_places, "promotion": promotion_targets, "marry_own": marry_own_targets,
