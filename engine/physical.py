@@ -62,7 +62,7 @@ def inverse(steps: Iterable[Move]) -> list[Move]:
 def tell(state: Any, event: dict[str, Any], *steps: Move) -> dict[str, Any]:
     """Record `steps` as part of the action being made: whole in the state, public in `event`."""
     state.moves.extend(steps)
-    event.setdefault("moves", []).extend(public(s) for s in steps)
+    event.setdefault("moves", []).extend([public(s) for s in steps])
     return event
 
 

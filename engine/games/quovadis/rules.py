@@ -293,10 +293,12 @@ def legal_actions(state: QuoVadisState, seat: int) -> list[Action]:
 
 def perform(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
     state.moves = []
-    if action["do"] not in FREE:
+    do = action["do"]
+    free = do in FREE
+    if not free:
         state.reveal_open = 0  # the game moved on: the moment to demand the reveal has passed
-    events = _HANDLERS[action["do"]](state, action)
-    if action["do"] not in FREE:
+    events = _HANDLERS[do](state, action)
+    if not free:
         state.retry = any(e["type"] == "votes" and not e["passed"] for e in events)
     state.recent = events
     return events
