@@ -216,43 +216,79 @@ def legal_actions(state: TennoState, seat: int) -> list[Action]:
     if phase == "setup":
         return [{"seat": seat, "do": "arrange", "order": list(order)}
                 for order in itertools.permutations(CARDS.starting_row)]
+    records = _records(seat)
     if phase == "attack":
         found = attacks(state, seat)
         if not state.options["attack_mandatory"] or not found:
-            found.append({"seat": seat, "do": "pass"})
+            found.append(records.passing)
         return found
     if phase == "defend":
         fight = current_fight(state)
         assert fight is not None
-        found = [{"seat": seat, "do": "defend", "monk": False}]
         if monk_slot(state, seat, fight.target_slot) >= 0:
-            found.append({"seat": seat, "do": "defend", "monk": True})
-        return found
+            return list(records.defend)
+        return [records.defend[0]]
     if phase == "ronin":
-        return ronin_second_attacks(state) + [{"seat": seat, "do": "decline"}]
+        found = ronin_second_attacks(state)
+        found.append(records.decline)
+        return found
     if phase == "refill":
         player = state.seats[seat]
         slot = player.row.index(None)
-        return [{"seat": seat, "do": "refill", "slot": slot, "card": card} for card in CARDS.in_order(set(player.hand))]
+        refill = records.refill
+        return [refill[slot, card] for card in _in_order(frozenset(player.hand))]
     if phase == "reward":
         reward = state.rewards[0]
-        return reward_actions(state, reward) + [{"seat": seat, "do": "skip"}]
+        found = reward_actions(state, reward)
+        found.append(records.skip)
+        return found
     return []
 
 
 def reward_actions(state: TennoState, reward: Reward) -> list[Action]:
     seat = reward.seat
     player = state.seats[seat]
+    records = _records(seat)
     if reward.kind == "peek":
-        return [{"seat": seat, "do": "peek", "slot": slot}
-                for slot, card in enumerate(state.seats[reward.target].row) if card is not None]
+        peek = records.peek
+        return [peek[slot] for slot, card in enumerate(state.seats[reward.target].row) if card is not None]
     if player.hand:
         # Putting back the card just taken is the fake swap: observers cannot tell it apart.
-        return [{"seat": seat, "do": "swap", "slot": slot, "card": card}
-                for slot, row_card in enumerate(player.row) if row_card is not None
-                for card in CARDS.in_order(set(player.hand) | {row_card})]
-    return [{"seat": seat, "do": "reorder", "first": a, "second": b, "fake": fake}
-            for a, b in itertools.combinations(range(ROW), 2) for fake in (False, True)]
+        hand = frozenset(player.hand)
+        swap = records.swap
+        return [swap[slot, card] for slot, row_card in enumerate(player.row) if row_card is not None
+                for card in _in_order(hand | {row_card})]
+    return list(records.reorder)
+
+
+class _Records:
+    """One seat's action records but its attacks (`_attack_records`) and its row arrangements,
+    each made once and handed out by every list that offers it, as the attacks are; never change one."""
+
+    def __init__(self, seat: int) -> None:
+        cards = sorted(CARDS.cards)
+        self.passing = {"seat": seat, "do": "pass"}
+        self.decline = {"seat": seat, "do": "decline"}
+        self.skip = {"seat": seat, "do": "skip"}
+        self.defend = ({"seat": seat, "do": "defend", "monk": False}, {"seat": seat, "do": "defend", "monk": True})
+        self.refill = {(slot, card): {"seat": seat, "do": "refill", "slot": slot, "card": card}
+                       for slot in range(ROW) for card in cards}
+        self.swap = {(slot, card): {"seat": seat, "do": "swap", "slot": slot, "card": card}
+                     for slot in range(ROW) for card in cards}
+        self.peek = {slot: {"seat": seat, "do": "peek", "slot": slot} for slot in range(ROW)}
+        self.reorder = tuple({"seat": seat, "do": "reorder", "first": a, "second": b, "fake": fake}
+                             for a, b in itertools.combinations(range(ROW), 2) for fake in (False, True))
+
+
+@functools.lru_cache(maxsize=None)
+def _records(seat: int) -> _Records:
+    return _Records(seat)
+
+
+@functools.lru_cache(maxsize=None)
+def _in_order(cards: frozenset[int]) -> tuple[int, ...]:
+    """`CARDS.in_order` of a set of cards, worked out once per set (a hand holds a few of eleven)."""
+    return tuple(CARDS.in_order(cards))
 
 
 # --- applying actions --------------------------------------------------------
