@@ -142,6 +142,15 @@ def test_quick_run_prints_every_figure():
     assert "fair stock" in text and "Zero 2 W x15" in text and "Pi 4 x4.75" in text
 
 
+def test_an_engine_run_prints_the_engine_rows_alone():
+    lines: list[str] = []
+    assert main(["--quick", "--engine"], out=lines.append) == 0
+    text = "\n".join(lines)
+    for game in all_games():
+        assert f"{game.name} {game.max_players}p: whole uniform-random games /s" in text
+    assert "pressing seat lit" not in text and "cold start" not in text and "resident memory" not in text
+
+
 def test_bots_bench_plays_seeded_games_and_counts_them():
     """One short game per game with a tiny search: the record adds up, and replays from its seed."""
     from bench.bots import QUICK_LEVEL, Table, play_game
