@@ -231,8 +231,9 @@ class ModularGame(Game):
     - `tabletop`: physical (the state's real table);
     - `text`: prompt (the public prompt), header, panel, ask, label,
       describe_event, move_lines (words of physical steps), standings,
-      ACTIONS (an action's kind -> its name) and HELP (phase -> lines of
-      rules help).
+      ACTIONS (an action's kind -> its name), HELP (phase -> lines of
+      rules help) and LEGEND (the screen's short words; or `legend()`
+      where they are built from data).
     """
 
     rules: ClassVar[Any]
@@ -335,5 +336,12 @@ class ModularGame(Game):
         """The phase's rules, then what the screen's short words mean (the game's LEGEND)."""
         phase = "over" if view.get("over") else view.get("phase")
         rules = [_(line) for line in getattr(self.text, "HELP", {}).get(phase, ())]
+        return rules + self.legend() + [_(MENU_HELP)]
+
+    def legend(self) -> list[str]:
+        """What the short words on a seat's screen mean: the text's `legend()` where its lines are
+        built from data, else its `LEGEND` lines translated."""
         legend = getattr(self.text, "legend", None)
-        return rules + (legend() if legend is not None else []) + [_(MENU_HELP)]
+        if legend is not None:
+            return legend()
+        return [_(line) for line in getattr(self.text, "LEGEND", ())]

@@ -56,10 +56,20 @@ def test_the_base_game_names_what_a_game_must_provide():
 def test_rules_help_is_the_phases_lines_and_the_end_has_its_own():
     tenno = get_game("tenno")
     text = tenno.text
-    after = [*text.legend(), MENU_HELP]  # what the screen's short words mean, after every phase's rules
+    after = [*text.LEGEND, MENU_HELP]  # what the screen's short words mean, after every phase's rules
     assert tenno.rules_help({"phase": "attack"}, NAMES) == [*text.HELP["attack"], *after]
     assert tenno.rules_help({"phase": "attack", "over": {"winners": [0]}}, NAMES) == [*text.HELP["over"], *after]
     assert tenno.rules_help({"phase": "nowhere"}, NAMES) == after
+
+
+@pytest.mark.parametrize("name", ["tenno", "quovadis"])
+def test_a_games_legend_lines_are_told_in_the_readers_language(name):
+    """A game whose text keeps its LEGEND as data gets it translated after every phase's help."""
+    game = get_game(name)
+    with i18n.reading("zh_Hant"):
+        help_lines = game.rules_help({"phase": "nowhere"}, NAMES)
+        assert help_lines == [i18n._(line) for line in game.text.LEGEND] + [i18n._(MENU_HELP)]
+    assert not set(help_lines) & set(game.text.LEGEND)
 
 
 def test_the_registry_knows_every_game_and_names_them_when_asked_for_another():

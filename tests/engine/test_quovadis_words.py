@@ -21,7 +21,7 @@ GAME = get_game("quovadis")
 
 
 # After every phase's rules: what the screen's short words mean.
-AFTER = [*text.legend(), MENU_HELP]
+AFTER = [*text.LEGEND, MENU_HELP]
 
 
 # --- names of the board's parts ------------------------------------------------------

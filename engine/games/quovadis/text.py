@@ -333,11 +333,7 @@ HELP = {
     "over": (N_("Only players with a senator in the Senate count."), N_("Most laurels wins; ties: first in the Senate.")),
 }
 
-def legend() -> list[str]:
-    """What the short words on a seat's screen mean, after every phase's help."""
-    return [_(line) for line in LEGEND]
-
-
+# What the short words on a seat's screen mean, after every phase's help.
 LEGEND = (
     N_("On your screen: T3 Red S2 is turn 3, Red's turn, 2 senators in the Senate."),
     N_("In hand 3, on board 2: your senators not yet placed, and those on the board."),

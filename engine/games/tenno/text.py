@@ -406,11 +406,7 @@ HELP = {
     "over": (N_("Prisoner values score (Ninja 4)."), N_("Ties: add hand and row; the Geisha counts 0.")),
 }
 
-def legend() -> list[str]:
-    """What the short words on a seat's screen mean, after every phase's help."""
-    return [_(line) for line in LEGEND]
-
-
+# What the short words on a seat's screen mean, after every phase's help.
 LEGEND = (
     N_("On your screen: T3 is turn 3; s2 is slot 2 of a row."),
     N_("Cards by kind and value: P Peasant, Nj Ninja, Mk Monk, Rn Ronin, Sa Samurai, Dm Daimyo, "
