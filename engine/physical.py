@@ -71,6 +71,12 @@ def event_moves(events: Iterable[dict[str, Any]]) -> list[Move]:
     return [m for e in events for m in e.get("moves", ())]
 
 
+def bare(events: Iterable[Any]) -> list[Any]:
+    """Events without the steps they carry: what happened alone, to compare it, or to send it
+    where the steps go on their own (an item that is no event is kept as it is)."""
+    return [{k: v for k, v in e.items() if k != "moves"} if isinstance(e, dict) else e for e in events]
+
+
 class Drift(AssertionError):
     """A step asked for a component the table does not hold there."""
 

@@ -30,6 +30,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from engine.physical import bare
 from hardware.errors import ProtocolError
 from hardware.events import BUTTONS, GESTURES, InputEvent
 
@@ -211,10 +212,8 @@ def encode_table(public: dict[str, Any], line: str, steps: Sequence[str], names:
 
 
 def without_moves(public: dict[str, Any]) -> dict[str, Any]:
-    """The public view with its lists of events stripped of their ``moves``."""
-    return {key: [{k: v for k, v in item.items() if k != "moves"} if isinstance(item, dict) else item
-                  for item in value] if isinstance(value, list) else value
-            for key, value in public.items()}
+    """The public view with its lists of events stripped of their ``moves`` (the prompt's steps say them)."""
+    return {key: bare(value) if isinstance(value, list) else value for key, value in public.items()}
 
 
 # --- decoding -------------------------------------------------------------------

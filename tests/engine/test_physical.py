@@ -7,6 +7,8 @@ after every action of seeded games, for every game and player count.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from engine.games import all_games, get_game
@@ -14,7 +16,7 @@ from engine.games.quovadis import rules as quovadis_rules
 from engine.games.shadow import decisions as shadow_decisions
 from engine.games.tenno import rules as tenno_rules
 from engine.match import Match
-from engine.physical import BOX, Drift, Table, inverse, public, step, turn
+from engine.physical import BOX, Drift, Table, bare, event_moves, inverse, public, step, tell, turn
 from engine.testing import play_on_table, random_action
 
 # Rule options that change what lies where on the table, played besides the defaults.
@@ -81,6 +83,13 @@ def test_the_model_refuses_a_step_whose_component_is_not_there_and_undo_is_the_e
     assert table == before
     assert [s["back"] for s in inverse(steps)] == [True, True]
     assert inverse(inverse(steps)) == [{**s, "back": False} for s in steps]
+
+
+def test_bare_events_keep_what_happened_without_the_steps_that_told_it():
+    event = tell(SimpleNamespace(moves=[]), {"type": "monk", "seat": 1, "slot": 2}, step("card", 1, ["hand", 1], ["row", 1, 2]))
+    events = [event, {"type": "phase"}, "a line"]
+    assert bare(events) == [{"type": "monk", "seat": 1, "slot": 2}, {"type": "phase"}, "a line"]
+    assert event_moves(events[:2]) == [public(step("card", 1, ["hand", 1], ["row", 1, 2]))]  # untouched
 
 
 @pytest.mark.parametrize("game, players", [(g.name, g.max_players) for g in all_games()])
