@@ -292,15 +292,29 @@ def key_is_from(chosen: dict[str, Any], area: str) -> bool:
 # --- public events ---------------------------------------------------------------------
 
 def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
-    """One public event in words; an event that changes the real table says its steps."""
+    """One public event in words, on one line; an event that changes the real table says its steps."""
+    return "; ".join(event_parts(event, names))
+
+
+def event_parts(event: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """One public event in words, a line each: its sentence, or what it is and then its steps
+    (the setup as a table lays it out)."""
     kind = event["type"]
     seat = event.get("seat", 0)
     name = who(names, seat) if isinstance(seat, int) else ""
+    if kind == "setup":
+        return setup_lines(event["moves"], names)
     if kind in SAID:
-        return SAID[kind](event, names, name)
+        return [SAID[kind](event, names, name)]
     if event.get("moves"):
         head = headline(event, names, name)
-        return "; ".join(([head] if head else []) + move_lines(event["moves"], names))
+        return ([head] if head else []) + move_lines(event["moves"], names)
+    return [sentence(event, names, name)]
+
+
+def sentence(event: dict[str, Any], names: Sequence[str], name: str) -> str:
+    """An event that changes nothing on the real table, in a sentence."""
+    kind = event["type"]
     if kind == "phase":
         return _("Round {r}, Phase {n}: {title}").format(r=event["round"], n=ROMAN[event["phase"]],
                                                          title=phase_title(event["phase"]))
@@ -393,8 +407,6 @@ def headline(event: dict[str, Any], names: Sequence[str], name: str) -> str:
         return _("Round {r} begins").format(r=event["round"])
     if kind == "game_over":
         return _("The game ends after round {r}").format(r=event["round"])
-    if kind == "aging":
-        return _("Aging")
     if kind == "undo":
         return taken_back_line(event, names, ACTIONS)
     return ""
@@ -437,16 +449,12 @@ def _aging(event: dict[str, Any], names: Sequence[str], name: str) -> str:
                     len(event.get("moves", ()))).format(n=len(event.get("moves", ())))
 
 
-def _setup(event: dict[str, Any], names: Sequence[str], name: str) -> str:
-    return "; ".join(setup_lines(event["moves"], names))
-
-
 def _emperor_chosen(event: dict[str, Any], names: Sequence[str], name: str) -> str:
     return _("{who} is the first Emperor: take the emperor marker").format(who=name)
 
 
 # Events told in a sentence of their own, which says their steps.
-SAID = {"thalers": _thalers, "vp": _vp, "aging": _aging, "setup": _setup, "emperor_chosen": _emperor_chosen}
+SAID = {"thalers": _thalers, "vp": _vp, "aging": _aging, "emperor_chosen": _emperor_chosen}
 
 
 def setup_lines(moves: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
@@ -639,21 +647,8 @@ def group_line(group: list[dict[str, Any]], names: Sequence[str]) -> str:
 
 def event_lines(events: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
     """The last action's events in words: a line per event, or its headline and its steps."""
-    lines: list[str] = []
-    for event in events:
-        kind = event["type"]
-        if kind in ("phase", "done", "pushed"):  # a pushed knight is a step of the tile's placing
-            continue
-        seat = event.get("seat", 0)
-        name = who(names, seat) if isinstance(seat, int) else ""
-        if kind == "setup":
-            lines += setup_lines(event["moves"], names)
-        elif kind in SAID or not event.get("moves"):
-            lines.append(describe_event(event, names))
-        else:
-            head = headline(event, names, name)
-            lines += ([head] if head else []) + move_lines(event["moves"], names)
-    return lines
+    skip = ("phase", "done", "pushed")  # a pushed knight is a step of the tile's placing
+    return [line for event in events if event["type"] not in skip for line in event_parts(event, names)]
 
 
 def vp_reason(reason: str) -> str:
