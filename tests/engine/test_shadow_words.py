@@ -7,10 +7,13 @@ changed word or a lost branch shows in a test that names it.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.games import get_game
 from engine.games.shadow import text
+from engine.games.shadow.data import CARDS
 from engine.games.shadow.position import position
 from engine.physical import step, turn
 
@@ -219,3 +222,24 @@ def test_the_setup_is_told_as_a_table_lays_it_out_in_one_line_per_part():
         "Sort the victory point cards into their three piles",
         "Action cards: Doctor x2, Move x1; the rest stay in the box", "Put the 3 empire cities beside the board",
         "Blue: take your 7 tiles, 3 knights and 0 cities"])
+
+
+@pytest.mark.parametrize("card", sorted(CARDS))
+def test_a_card_named_in_a_sentence_after_the_or_a_reads_right(card):
+    """A card's name carries no article of its own: "the Pope stack", never "the The Pope stack"."""
+    name = CARDS[card].name
+    laid = step("card", -1, ["stack", card], ["front", BLUE], ("up", "up"), (card, card))
+    lines = [*GAME.describe_moves([laid], NAMES), *GAME.describe_moves([returned(RED, card)], NAMES),
+             *GAME.describe_moves([step("knight", RED, ["MAINZ", "a0"], ["stack", card])], NAMES),
+             *GAME.describe_moves([step("card", -1, ["box"], ["stack", card], ("", "up"), (None, card))], NAMES),
+             GAME.describe_event({"type": "taken", "seat": RED, "card": card,
+                                  "moves": [step("card", -1, ["front", BLUE], ["front", RED], ("up", "up"),
+                                                 (card, card))]}, NAMES)]
+    assert f"Lay a card from the {name} stack face up in front of Blue" in lines
+    doubled = [line for line in lines if re.search(r"\b(the|a|an|'s) (the|a|an) ", line, re.IGNORECASE)]
+    assert not doubled
+
+
+def test_the_pope_is_laid_from_the_pope_stack():
+    laid = step("card", -1, ["stack", "pope"], ["front", BLUE], ("up", "up"), ("pope", "pope"))
+    assert GAME.describe_moves([laid], NAMES) == ["Lay a card from the Pope stack face up in front of Blue"]
