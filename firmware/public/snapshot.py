@@ -136,7 +136,7 @@ class PublicTable:
         names = reader_names(match.names)  # the public channels read the table's language
         prompt = game.public_prompt(public, names)
         prompt = replace(prompt, line=with_bots(prompt.line, match.pending(), names, self.bots))
-        result = game.result(state)
+        result = match.result()  # the match works it out once per state
         with self._lock:
             log, noted = tuple(self._log), self._noted
         return Snapshot(
