@@ -124,6 +124,7 @@ class TablePage:
         self._runner: Any = None
         self._clients: set[asyncio.Queue[str | None]] = set()
         self._latest: Snapshot | None = None
+        self._live = ""  # the newest snapshot's table, rendered once for the page and every event
         self._event = ""  # the newest snapshot, as an event's JSON
         self._report_key: Any = None
         self._report_html: str | None = None
@@ -227,11 +228,12 @@ class TablePage:
 
     # --- on the page's loop -------------------------------------------------------
     def _set_latest(self, snapshot: Snapshot) -> None:
+        if snapshot is not self._latest or not self._live:  # a report built later keeps the table it had
+            self._live = render("live.html", snapshot=snapshot, tables=self._tables(snapshot))
         self._latest = snapshot
         view = "report" if snapshot.over and self._report_html is not None else "live"
         self._event = json.dumps({"serial": snapshot.serial, "view": view, "title": snapshot.title,
-                                  "html": render("live.html", snapshot=snapshot, tables=self._tables(snapshot))},
-                                 ensure_ascii=False)
+                                  "html": self._live}, ensure_ascii=False)
 
     def _publish(self, snapshot: Snapshot, source: tuple[Any, list[dict[str, Any]]] | None) -> None:
         if not snapshot.over:
@@ -288,9 +290,11 @@ class TablePage:
 
         if self._report_html is not None:
             return web.Response(text=self._report_html, content_type="text/html", charset="utf-8")
+        from markupsafe import Markup
+
         snapshot = self._latest
         assert snapshot is not None
-        html = render("page.html", snapshot=snapshot, tables=self._tables(snapshot))
+        html = render("page.html", snapshot=snapshot, live=Markup(self._live))  # rendered and escaped once
         return web.Response(text=html, content_type="text/html", charset="utf-8",
                             headers={"Cache-Control": "no-store"})
 

@@ -20,6 +20,7 @@ from engine.rng import Rng  # noqa: E402
 from engine.testing import reachable_matches  # noqa: E402
 from firmware.bots import RandomBot  # noqa: E402
 from firmware.public import PublicTable, qr  # noqa: E402
+from firmware.public.boards import board  # noqa: E402
 from firmware.public.web import TablePage, WebError, _offer, parse_listen, qr_text, resolve_hosts  # noqa: E402
 from firmware.table.runtime import Runtime  # noqa: E402
 from hardware.errors import TableConfigError  # noqa: E402
@@ -159,6 +160,27 @@ def test_the_page_turns_into_the_report_at_the_end(table):
         assert f"<td>{runtime.match.names[seat]}</td><td>{score}</td>" in html
     assert _get(page.urls[0] + "report")[1] == body
     assert page.builds == 1
+
+
+def test_each_snapshot_is_laid_out_once_for_the_page_and_every_event(table, monkeypatch):
+    """The board is laid out once per snapshot: not again for each visit, nor when the report is ready."""
+    from firmware.public import web
+
+    runtime, page = table
+    laid: list[int] = []
+    monkeypatch.setattr(web, "board", lambda game, public, names: laid.append(1) or board(game, public, names))
+    first = page.public.latest().serial
+    for _ in range(2):
+        assert runtime.match.prompt().line in _get(page.urls[0])[1].decode("utf-8")
+    assert laid == []  # the page reuses the snapshot's table
+    events = Events(page.urls[0])
+    bots = [RandomBot(seat) for seat in range(3)]
+    while not runtime.match.is_over:
+        _bot_step(runtime, bots)
+    while events.next()["view"] != "report":
+        pass
+    events.close()
+    assert len(laid) == page.public.latest().serial - first  # each new snapshot once, the last one too
 
 
 def _page_bytes(page: TablePage) -> tuple[str, str, str]:
