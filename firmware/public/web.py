@@ -126,6 +126,7 @@ class TablePage:
         self._latest: Snapshot | None = None
         self._live = ""  # the newest snapshot's table, rendered once for the page and every event
         self._event = ""  # the newest snapshot, as an event's JSON
+        self._tasks: set[asyncio.Task[None]] = set()  # the heartbeat and any report being built
         self._report_key: Any = None
         self._report_html: str | None = None
         self._source: tuple[Any, list[dict[str, Any]]] | None = None
@@ -198,13 +199,17 @@ class TablePage:
         for address in self._runner.addresses:
             host, port = address[0], address[1]
             self.urls.append(f"http://{f'[{host}]' if ':' in host else host}:{port}/")
-        asyncio.get_running_loop().create_task(self._heartbeat())
+        self._task(self._heartbeat())
+
+    def _task(self, work: Any) -> None:
+        """Run `work` on the page's loop as one of its own tasks, which `_stop` cancels."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)  # held until done: the loop keeps only a weak reference
+        task.add_done_callback(self._tasks.discard)
 
     async def _stop(self) -> None:
-        current = asyncio.current_task()
-        for task in asyncio.all_tasks():
-            if task is not current and task.get_coro().__qualname__.startswith("TablePage."):
-                task.cancel()  # the heartbeat, a report being built
+        for task in list(self._tasks):
+            task.cancel()
         for queue in list(self._clients):
             _offer(queue, None)  # ends its stream
         if self._runner is not None:
@@ -244,7 +249,7 @@ class TablePage:
             key = (source[0], len(source[1]))
             if key != self._report_key:
                 self._report_key = key
-                asyncio.get_running_loop().create_task(self._build_report(key, source))
+                self._task(self._build_report(key, source))
 
     def _broadcast(self) -> None:
         for queue in list(self._clients):
