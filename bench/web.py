@@ -14,6 +14,7 @@ the snapshot handed over) and nothing else.
 
 from __future__ import annotations
 
+import json
 import tempfile
 import threading
 import time
@@ -23,10 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from . import wire
-from .latency import GAP_S, NEW, PRESS_S, ButtonPlayer, TableSide, finger_clock, table_config
+from .latency import NEW, ButtonPlayer, TableSide, finger_clock, table_config
 
 PAGE, BARE = "page", "bare"
 CLIENTS = 3
+CATCH_UP_S = 30.0  # how long the clients may take to read the last snapshot once the game stops
 
 
 @dataclass
@@ -36,40 +38,49 @@ class WebRun:
     wall_ns: dict[str, list[int]] = field(default_factory=lambda: {PAGE: [], BARE: []})
     cpu_ns: dict[str, list[int]] = field(default_factory=lambda: {PAGE: [], BARE: []})
     events: list[int] = field(default_factory=list)  # snapshots each client received
+    last: list[int] = field(default_factory=list)  # the serial of the newest snapshot each client read
     snapshots: int = 0  # snapshots the table made
     actions: int = 0
 
 
 class Client(threading.Thread):
-    """A browser stand-in: reads the page's event stream and counts the snapshots."""
+    """A browser stand-in: reads the page's event stream, counts the snapshots and keeps the newest's serial."""
 
     def __init__(self, url: str) -> None:
         super().__init__(daemon=True)
         self.response = urllib.request.urlopen(url + "events", timeout=30)
         self.snapshots = 0
+        self.serial = 0
+        self._read = threading.Condition()
 
     def run(self) -> None:
+        event = b""
         try:
             for line in self.response:
-                if line.startswith(b"event: snapshot"):
-                    self.snapshots += 1
+                if line.startswith(b"event: "):
+                    event = line[7:].strip()
+                elif line.startswith(b"data: ") and event == b"snapshot":
+                    with self._read:
+                        self.snapshots += 1
+                        self.serial = json.loads(line[6:])["serial"]
+                        self._read.notify_all()
         except (OSError, ValueError, AttributeError):
             pass  # the page closed; http.client drops its file (None) when closed mid-read
+
+    def wait_for(self, serial: int, timeout: float) -> bool:
+        """Wait until this client has read the snapshot `serial` (or a later one); False if it did not in time."""
+        with self._read:
+            return self._read.wait_for(lambda: self.serial >= serial, timeout)
 
     def close(self) -> None:
         self.response.close()
 
 
-def _timed_press(side: TableSide, seat: int, button: str) -> tuple[int, int]:
-    side.kernel.current = side.log
-    pin = side.table.seats[seat].buttons.pin(button)
-    wall, cpu = time.perf_counter_ns(), time.thread_time_ns()
-    side.clock.now += GAP_S
-    pin.drive_low()
-    side.clock.now += PRESS_S
-    pin.drive_high()
-    side.runtime.drain()
-    return time.perf_counter_ns() - wall, time.thread_time_ns() - cpu
+def _timed_press(side: TableSide, seat: int, button: str, record: bool) -> tuple[int, int]:
+    """Press as `bench.latency` does (its sample: the runtime thread's CPU to the last frame); and the wall time."""
+    wall = time.perf_counter_ns()
+    side.press(seat, button, record=record)
+    return time.perf_counter_ns() - wall, side.run.samples[-1].cpu_ns if record else 0
 
 
 def play_with_page(game: str, seats: int, *, seed: int = 1, max_events: int = 5000, warmup: int = 10,
@@ -104,7 +115,7 @@ def _play(game: str, seats: int, seed: int, sides: dict[str, TableSide], *, max_
                 break
             order = (PAGE, BARE) if count % 2 == 0 else (BARE, PAGE)
             for name in order:
-                wall, cpu = _timed_press(sides[name], *press)
+                wall, cpu = _timed_press(sides[name], *press, record=count >= warmup)
                 if count >= warmup:
                     run.wall_ns[name].append(wall)
                     run.cpu_ns[name].append(cpu)
@@ -112,8 +123,10 @@ def _play(game: str, seats: int, seed: int, sides: dict[str, TableSide], *, max_
                 raise RuntimeError(f"{game}: the two tables diverged at press {count}")
         run.actions = len(sides[PAGE].runtime.match.actions)
         run.snapshots = publics[PAGE].latest().serial
-        time.sleep(0.5)  # let the clients read the last snapshot before the counts are taken
+        for reader in readers:  # each client reads the last snapshot before the counts are taken
+            reader.wait_for(run.snapshots, CATCH_UP_S)
         run.events = [reader.snapshots for reader in readers]
+        run.last = [reader.serial for reader in readers]
     finally:
         page.close()
         for reader in readers:

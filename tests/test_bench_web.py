@@ -14,3 +14,4 @@ def test_both_tables_see_the_same_presses_and_every_client_hears_the_table():
     assert len(run.wall_ns[PAGE]) == len(run.wall_ns[BARE]) == len(run.cpu_ns[PAGE]) > 0
     assert run.actions > 0 and len(run.events) == CLIENTS
     assert all(0 < got <= run.snapshots + 1 for got in run.events)
+    assert run.last == [run.snapshots] * CLIENTS  # the counts are taken once every client read the last one
