@@ -74,3 +74,36 @@ def test_a_table_files_screens_say_starting_before_the_game_loads(tmp_path, monk
         'screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3D }\n')
     code = main(["play", "tenno", "--table", str(table_file), "--ui", "none", "--state-dir", str(tmp_path / "s")])
     assert code != 0 and len(opened) == 1 and opened[0].closed
+
+
+def test_a_note_made_while_the_table_starts_is_in_the_first_snapshot(tmp_path, monkeypatch):
+    """The page, the console, the public screen and the emulator read the snapshot: a start-up note
+    (here: the page cannot be served on a port in use) is in it before anyone presses anything."""
+    import socket
+
+    import firmware.play as play
+    from firmware.cli import main
+    from firmware.public import PublicTable
+
+    logs: list[tuple[str, ...]] = []
+
+    def serve(runtime, *args, **kwargs):
+        public = next(w.__self__ for w in runtime.watchers if isinstance(getattr(w, "__self__", None), PublicTable))
+        logs.append(public.latest().log)
+
+    monkeypatch.setattr(play, "serve", serve)
+    monkeypatch.setenv("COURTIER_HARDWARE", "mock")
+    table_file = tmp_path / "table.toml"
+    table_file.write_text(
+        '[table]\nname = "Two"\n'
+        '[[seat]]\nname = "Red"\nbuttons = { prev = 5, next = 6, ok = 13 }\n'
+        'screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3C }\n'
+        '[[seat]]\nname = "Blue"\nbuttons = { prev = 16, next = 20, ok = 21 }\n'
+        'screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3D }\n')
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert main(["play", "tenno", "--table", str(table_file), "--ui", "none", "--state-dir", str(tmp_path / "s"),
+                     "--web", f"127.0.0.1:{port}"]) == 0
+    assert len(logs) == 1 and any(line.startswith("The table page is off: ") for line in logs[0])
