@@ -40,6 +40,18 @@ def test_serve_says_ready_and_pings_the_watchdog_from_its_loop(tmp_path, monkeyp
     assert all(s.arranged for s in runtime.match.state.seats)  # the loop handled the queued presses
 
 
+def two_seat_table(tmp_path):
+    """A table file of two seats, each an SSD1306 on one I2C bus."""
+    path = tmp_path / "table.toml"
+    path.write_text(
+        '[table]\nname = "Two"\n'
+        '[[seat]]\nname = "Red"\nbuttons = { prev = 5, next = 6, ok = 13 }\n'
+        'screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3C }\n'
+        '[[seat]]\nname = "Blue"\nbuttons = { prev = 16, next = 20, ok = 21 }\n'
+        'screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3D }\n')
+    return path
+
+
 def test_a_table_files_screens_say_starting_before_the_game_loads(tmp_path, monkeypatch):
     """courtier play --table: every seat's screen says "starting..." while the saved game is still loading."""
     import firmware.table.session as session
@@ -65,13 +77,7 @@ def test_a_table_files_screens_say_starting_before_the_game_loads(tmp_path, monk
     monkeypatch.setattr(factory, "open_table", open_table)
     monkeypatch.setattr(session, "open_session", loading)
     monkeypatch.setenv("COURTIER_HARDWARE", "mock")
-    table_file = tmp_path / "table.toml"
-    table_file.write_text(
-        '[table]\nname = "Two"\n'
-        '[[seat]]\nname = "Red"\nbuttons = { prev = 5, next = 6, ok = 13 }\n'
-        'screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3C }\n'
-        '[[seat]]\nname = "Blue"\nbuttons = { prev = 16, next = 20, ok = 21 }\n'
-        'screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3D }\n')
+    table_file = two_seat_table(tmp_path)
     code = main(["play", "tenno", "--table", str(table_file), "--ui", "none", "--state-dir", str(tmp_path / "s")])
     assert code != 0 and len(opened) == 1 and opened[0].closed
 
@@ -93,13 +99,7 @@ def test_a_note_made_while_the_table_starts_is_in_the_first_snapshot(tmp_path, m
 
     monkeypatch.setattr(play, "serve", serve)
     monkeypatch.setenv("COURTIER_HARDWARE", "mock")
-    table_file = tmp_path / "table.toml"
-    table_file.write_text(
-        '[table]\nname = "Two"\n'
-        '[[seat]]\nname = "Red"\nbuttons = { prev = 5, next = 6, ok = 13 }\n'
-        'screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3C }\n'
-        '[[seat]]\nname = "Blue"\nbuttons = { prev = 16, next = 20, ok = 21 }\n'
-        'screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3D }\n')
+    table_file = two_seat_table(tmp_path)
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
