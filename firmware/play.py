@@ -13,7 +13,9 @@ import argparse
 import contextlib
 import logging
 import random
+import signal
 import sys
+import threading
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -80,6 +82,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                              "running courtier write access to it").format(directory=directory,
                                                                            reason=err.strerror)) from None
     with lock, contextlib.ExitStack() as opened:
+        # The headless table is the service: `systemctl stop` ends it as Ctrl-C does, from here on.
+        terminated = opened.enter_context(until_terminated()) if ui == "none" else threading.Event()
         # A table file's screens say "starting..." while the saved game loads (a long game takes a while).
         early = opened.enter_context(open_table(config, backend)) if args.table else None
         if early is not None:
@@ -89,12 +93,15 @@ def cmd_play(args: argparse.Namespace) -> int:
                                seats=len(config.seats) if args.table else None, default_players=players)
         for message in session.messages:
             print(message, flush=True)
-        return _run_table(args, config, backend, ui, session, directory, early)
+        return _run_table(args, config, backend, ui, session, directory, early, terminated)
 
 
 def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, session: Any, directory: Path,
-               early: Any = None) -> int:
-    """Run the session's game on the table: `early`, the table file's table already open, or a new one."""
+               early: Any = None, terminated: threading.Event | None = None) -> int:
+    """Run the session's game on the table: `early`, the table file's table already open, or a new one.
+
+    The headless loop ends once `terminated` is set (SIGTERM), between two events.
+    """
     from hardware.factory import open_table
     from hardware.table import EMULATOR_PUBLIC_SCREEN, emulator_table
 
@@ -141,7 +148,7 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
             # One thread for the pods, one for the console: a slow console never delays a pod's button.
             with pumps(runtime, serial_seats, console):
                 if ui == "none":
-                    serve(runtime)
+                    serve(runtime, stop=terminated.is_set if terminated is not None else lambda: False)
                 elif ui == "bots":
                     play_bots(runtime, args.bot_seed, level=args.bots)
                 else:
@@ -244,6 +251,29 @@ def serve(runtime: Runtime, stop: Callable[[], bool] = lambda: False, watchdog: 
         if not runtime.step(timeout=wait):
             runtime.tick()
         watchdog.ping()
+
+
+@contextlib.contextmanager
+def until_terminated() -> Any:
+    """An event that SIGTERM (`systemctl stop`) sets, so the headless loop ends between two events.
+
+    Python's default for SIGTERM ends the process where it stands: the
+    panels would keep their last frame lit (an OLED burns in), the table
+    page would vanish mid-answer and the journal stay open. Ended this way,
+    the table closes as on Ctrl-C. A SIGTERM while the game still loads is
+    kept until the loop starts, which then ends at once. Signals reach only
+    the main thread, so a table run elsewhere (a test's thread) keeps the
+    handler it found.
+    """
+    terminated = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield terminated
+        return
+    previous = signal.signal(signal.SIGTERM, lambda _signum, _frame: terminated.set())
+    try:
+        yield terminated
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def unless_bot(post: Callable[[Any], None], bots: dict[int, str]) -> Callable[[Any], None]:

@@ -8,16 +8,21 @@ is where systemd's ``StateDirectory=`` puts the saved games. The test only
 watches: it keeps a reference to what `open_table` opened (to press the real
 pins and read the panels) and to the public display play.py makes, and it
 drives the service's own `serve` loop through its `stop` hook, which the
-loop calls between two events: each call presses the next buttons, or
-checks the screens once the presses are handled. So every press goes
-pin -> gpiozero -> table -> runtime queue -> `serve`, on the loop's thread.
+loop calls between two events (after the service's own stop, SIGTERM):
+each call presses the next buttons, or checks the screens once the presses
+are handled. So every press goes pin -> gpiozero -> table -> runtime queue
+-> `serve`, on the loop's thread.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 import urllib.request
@@ -37,6 +42,7 @@ from firmware.table.render import render_face, wrap
 from firmware.testing import found, lit, rendered, screen_text, unscaled
 from hardware import factory
 
+ROOT = Path(__file__).resolve().parents[2]
 
 SEATS = """
 [table]
@@ -70,6 +76,7 @@ width = 256
 height = 64
 """
 RED, BLUE, GREEN = 0, 1, 2
+DISPLAY_ON, DISPLAY_OFF = 0xAF, 0xAE  # the same command on the SSD1306, SH1106 and SSD1322
 WAIT = 10.0  # seconds a check waits for another thread (the public screen's, the page's) before it fails
 
 
@@ -114,7 +121,7 @@ class Service:
 
         def serve(runtime: Any, stop: Callable[[], bool] = lambda: False, watchdog: Any = None) -> None:
             self.runtime = runtime
-            real_serve(runtime, stop=self._next, watchdog=watchdog)
+            real_serve(runtime, stop=lambda: stop() or self._next(), watchdog=watchdog)
 
         monkeypatch.setattr(factory, "open_table", open_table)
         monkeypatch.setattr(play, "public_display", public_display)
@@ -391,3 +398,66 @@ def test_an_unplugged_public_screen_is_told_on_every_seat_and_the_game_goes_on(m
 
     assert service.run(script, "--seed", "3") == 0
 
+
+def test_systemctl_stop_ends_the_loop_and_blanks_and_switches_off_every_panel(monkeypatch, tmp_path):
+    """SIGTERM is how systemd stops the service: the table closes as on Ctrl-C, each panel told to go dark."""
+    service = Service(monkeypatch, tmp_path / "state", write_table(tmp_path), recording=True)
+
+    def script(service: Service) -> Iterator[None]:
+        service.press(RED)
+        yield
+        assert signal.getsignal(signal.SIGTERM) not in (signal.SIG_DFL, None), (
+            "SIGTERM would end the process where it stands, the panels still lit")
+        signal.raise_signal(signal.SIGTERM)
+        yield
+        raise AssertionError("the loop went on after SIGTERM")
+
+    assert service.run(script, "--seed", "3") == 0
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # the handler was the loop's alone
+    screens = [seat.screen for seat in service.table.seats] + [service.table.public_screen]
+    for screen in screens:
+        calls = screen.interface.calls
+        on = [i for i, call in enumerate(calls) if call == ("command", bytes([DISPLAY_ON]))]
+        off = [i for i, call in enumerate(calls) if call == ("command", bytes([DISPLAY_OFF]))]
+        assert on and off and off[-1] > on[-1], f"{screen.name} was left lit"
+        assert screen.interface.cleaned_up, f"{screen.name}: its bus was not released"
+
+
+def read_until(process: subprocess.Popen, text: str) -> str:
+    """The process's output up to the first line holding `text` (select, so a silent process fails, not hangs)."""
+    import select
+
+    deadline, output, fd = time.monotonic() + 60, b"", process.stdout.fileno()
+    while text.encode() not in output:
+        left = deadline - time.monotonic()
+        assert left > 0 and select.select([fd], [], [], left)[0], f"no {text!r} in {output.decode()!r}"
+        chunk = os.read(fd, 65536)
+        assert chunk, f"the service ended before saying {text!r}: {output.decode()!r}"
+        output += chunk
+    return output.decode("utf-8")
+
+
+def test_the_service_process_serves_its_page_then_stops_cleanly_when_systemd_stops_it(tmp_path):
+    """A real `courtier play --table FILE --ui none` process, as the unit starts it; SIGTERM is `systemctl stop`."""
+    port = free_port()
+    table = write_table(tmp_path, f'\n[web]\nport = {port}\nhost = "127.0.0.1"\n')
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COURTIER_HARDWARE="mock", PYTHONUNBUFFERED="1",
+               STATE_DIRECTORY=str(tmp_path / "state"), LANGUAGE="en")
+    env.pop("COURTIER_STATE_DIR", None)
+    env.pop("NOTIFY_SOCKET", None)
+    process = subprocess.Popen([sys.executable, "-m", "firmware", "play", "--table", str(table), "--ui", "none"],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        read_until(process, f"Table page: http://127.0.0.1:{port}/")
+        served = get_json(f"http://127.0.0.1:{port}/snapshot.json")
+        assert served["game"] == "tenno" and served["line"] and served["names"] == ["Red", "Blue", "Green"]
+        process.send_signal(signal.SIGTERM)
+        output, _ = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0, output.decode("utf-8", "replace")
+    assert b"Not finished" in output  # it ran its way out: the table, page and journal closed
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(("127.0.0.1", port), timeout=WAIT).close()
