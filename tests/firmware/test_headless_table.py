@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from engine.i18n import LANGUAGES
+from engine.i18n import LANGUAGES, set_language, table_language
 from engine.match import Match
 from engine.rng import Rng
 from firmware import cli, play
@@ -135,7 +135,11 @@ class Service:
         self.tables.clear()
         self.runtime = self.display = self.public = None
         self._script = script(self)
-        return cli.main(["play", "--table", str(self.table_file), "--ui", "none", *extra])
+        language = table_language()
+        try:
+            return cli.main(["play", "--table", str(self.table_file), "--ui", "none", *extra])
+        finally:
+            set_language(language)  # main sets the process's language, as the service's own process does
 
     def _next(self) -> bool:
         """`serve`'s stop hook: the loop has no event left, so the script may press or look."""
@@ -221,6 +225,8 @@ def check_seats_see_only_their_own(service: Service, seed: int) -> None:
     """Each seat's panel shows its own face, and the same pixels whatever the others' secrets are."""
     runtime, match = service.runtime, service.runtime.match
     for seat in range(len(runtime.seats)):
+        if runtime.screens[seat] is None:
+            continue  # a bot's seat: no panel
         service.text(seat)  # the panel shows exactly the face the runtime made for it
         screen = service.table.seats[seat].screen
         runtime.match = redealt(match, seat, seed + seat)
@@ -327,6 +333,47 @@ def test_a_seat_that_picks_chinese_reads_chinese_and_still_does_after_the_servic
 
     assert service.run(pick, "--seed", "3") == 0
     assert service.run(resumed) == 0  # the service's own command line: it resumes the saved game
+
+
+@pytest.mark.parametrize("lang, prompt", [("zh_Hant", "排定農民順序"), ("zh_Hans", "排定农民顺序")])
+def test_the_table_files_language_is_every_seats_and_the_public_screens(monkeypatch, tmp_path, lang, prompt):
+    table = tmp_path / "table.toml"
+    table.write_text(SEATS.replace('hold_time = 0.25\n', f'hold_time = 0.25\nlanguage = "{lang}"\n'),
+                     encoding="utf-8")
+    service = Service(monkeypatch, tmp_path / "state", table)
+
+    def script(service: Service) -> Iterator[None]:
+        assert all(prompt in service.text(seat) for seat in (RED, BLUE, GREEN))
+        line = service.public.latest().line
+        assert any("\u4e00" <= c <= "\u9fff" for c in line), line
+        service.wait_public(line)
+        yield
+
+    assert service.run(script, "--seed", "3") == 0
+
+
+def test_a_bot_seat_of_the_table_file_plays_its_turns_and_the_table_is_told(monkeypatch, tmp_path):
+    green = SEATS[SEATS.index('name = "Green"'):SEATS.index("[public_screen]")]
+    table = tmp_path / "table.toml"
+    table.write_text(SEATS.replace(green, 'name = "Green"\nbot = "random"\n\n'), encoding="utf-8")
+    service = Service(monkeypatch, tmp_path / "state", table)
+
+    def script(service: Service) -> Iterator[None]:
+        runtime = service.runtime
+        assert runtime.screens[GREEN] is None and service.public.latest().bots == (GREEN,)
+        service.press(RED)
+        service.press(BLUE)
+        yield
+        deadline = time.monotonic() + WAIT
+        while len(runtime.match.actions) < 3:
+            assert time.monotonic() < deadline, "the bot never played"
+            yield  # the bot thinks on its own thread and answers through the loop's queue
+        assert sorted(action["seat"] for action in runtime.match.actions[:3]) == [RED, BLUE, GREEN]
+        check_seats_see_only_their_own(service, 1)
+        assert "Green (bot) plays:" in service.public.lines  # before its pieces move on the table
+        service.wait_public("Green (bot) plays:")
+
+    assert service.run(script, "--seed", "3") == 0
 
 
 def free_port() -> int:
