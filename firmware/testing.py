@@ -19,6 +19,8 @@ from typing import Any, Iterator
 
 from PIL import Image, ImageChops, ImageDraw
 
+from hardware.events import InputEvent
+
 from .table.faces import lines_of
 from .table.render import WIDE_LINE, font, line_height, render_face
 from .table.runtime import Runtime
@@ -29,6 +31,22 @@ def run_on(table: Any, match: Any, journal: Any = None) -> Runtime:
     runtime = Runtime(match, [seat.screen for seat in table.seats], journal)
     table.on_event = runtime.post
     return runtime
+
+
+def post(runtime: Runtime, seat: int, button: str = "ok", gesture: str = "press", times: int = 1) -> None:
+    """Hand the runtime a seat's button gesture, as the button reports it, then let the runtime handle it.
+
+    For tests without pins (a seat with no buttons, or a gesture like a hold
+    that a pin would need a clock for); `press` goes through the real button.
+    """
+    for _ in range(times):
+        runtime.post(InputEvent(seat, button, gesture))
+    runtime.drain()
+
+
+def face_text(runtime: Runtime, seat: int) -> str:
+    """The seat's face as text, one line of the screen a line."""
+    return "\n".join(lines_of(runtime.seats[seat].face))
 
 
 def press(table: Any, runtime: Runtime, seat: int, button: str, times: int = 1) -> None:
@@ -42,10 +60,19 @@ def press(table: Any, runtime: Runtime, seat: int, button: str, times: int = 1) 
 
 def screen_text(table: Any, runtime: Runtime, seat: int) -> str:
     """The seat's face as text, after checking its screen shows exactly that face, pixel for pixel."""
-    face = runtime.seats[seat].face
     shown = table.seats[seat].screen
-    assert shown.image.tobytes() == render_face(face, shown.size).tobytes()
-    return "\n".join(lines_of(face))
+    assert shown.image.tobytes() == render_face(runtime.seats[seat].face, shown.size).tobytes()
+    return face_text(runtime, seat)
+
+
+class FakeClock:
+    """A monotonic clock that stands still until a test moves `now`, for the code that takes a `clock`."""
+
+    def __init__(self, now: float = 0.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
 
 
 def unscaled(image: Image.Image, scale: int) -> Image.Image:

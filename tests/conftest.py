@@ -1,4 +1,4 @@
-"""Shared fixtures: hardware test doubles, and running a command as an unprivileged user or in an ASCII locale."""
+"""Shared fixtures: hardware test doubles, a mock table, and running a command as an unprivileged user or in an ASCII locale."""
 
 import os
 import shutil
@@ -36,6 +36,17 @@ def mock_pins():
     finally:
         factory.reset()
         Device.pin_factory = saved
+
+
+@pytest.fixture
+def mock_table():
+    """An open three-seat emulator table on the mock backend (Red, Blue, Green): real gpiozero buttons
+    on mock pins and luma's dummy screens, closed after the test."""
+    from hardware.factory import open_table
+    from hardware.table import emulator_table
+
+    with open_table(emulator_table(3, ["Red", "Blue", "Green"]), "mock") as opened:
+        yield opened
 
 
 class Unprivileged:

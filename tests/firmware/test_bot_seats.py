@@ -17,7 +17,7 @@ from engine.testing import quovadis_position
 from firmware.bots import RandomBot
 from firmware.table.bot_seats import BotSeats
 from firmware.table.runtime import Runtime
-from firmware.testing import press, screen_text
+from firmware.testing import post, press, screen_text
 from hardware.factory import open_table
 from hardware.table import emulator_table
 
@@ -43,16 +43,10 @@ def wait_for_bot(runtime: Runtime) -> None:
         assert runtime.step(timeout=WAIT), "no answer from the bot"
 
 
-@pytest.fixture
-def table3():
-    with open_table(emulator_table(3, ["Red", "Blue", "Yellow"]), "mock") as opened:
-        yield opened
-
-
-def test_a_bot_seat_answers_on_the_runtime_thread_and_the_table_is_told(table3):
+def test_a_bot_seat_answers_on_the_runtime_thread_and_the_table_is_told(mock_table):
     match = quovadis_position(3, {"E2": [RED, BLUE, YELLOW]}, active=YELLOW)
-    runtime = Runtime(match, [seat.screen for seat in table3.seats])
-    table3.on_event = runtime.post
+    runtime = Runtime(match, [seat.screen for seat in mock_table.seats])
+    mock_table.on_event = runtime.post
     told: list[Any] = []
     runtime.listeners.append(lambda m, action, events: told.extend(events))
     held = Held()
@@ -71,10 +65,10 @@ def test_a_bot_seat_answers_on_the_runtime_thread_and_the_table_is_told(table3):
     assert describe(match, told[0]) == "Yellow (bot) plays:"
 
 
-def test_an_undo_calls_the_thought_off_and_its_answer_is_dropped(table3):
+def test_an_undo_calls_the_thought_off_and_its_answer_is_dropped(mock_table):
     match = quovadis_position(3, {"E2": [RED, BLUE, YELLOW]}, active=RED)
-    runtime = Runtime(match, [seat.screen for seat in table3.seats])
-    table3.on_event = runtime.post
+    runtime = Runtime(match, [seat.screen for seat in mock_table.seats])
+    mock_table.on_event = runtime.post
     held = Held()
     bots = BotSeats(runtime, {BLUE: "easy"}, seed=1, start=held)
     assert held.runs == []  # Red is to move: nothing to think about
@@ -89,9 +83,9 @@ def test_an_undo_calls_the_thought_off_and_its_answer_is_dropped(table3):
     assert len(held.runs) == 1  # Red is to move again: no new thought
 
 
-def test_an_answer_that_comes_after_the_game_moved_on_is_dropped(table3):
+def test_an_answer_that_comes_after_the_game_moved_on_is_dropped(mock_table):
     match = quovadis_position(3, {"E2": [RED, BLUE, YELLOW]}, active=RED)
-    runtime = Runtime(match, [seat.screen for seat in table3.seats])
+    runtime = Runtime(match, [seat.screen for seat in mock_table.seats])
     held = Held()
     bots = BotSeats(runtime, {BLUE: "easy"}, seed=1, start=held)
     runtime.submit({"seat": RED, "do": "place", "committee": "E1"})
@@ -107,9 +101,9 @@ def test_an_answer_that_comes_after_the_game_moved_on_is_dropped(table3):
     assert len(match.actions) == 1
 
 
-def test_a_new_game_calls_the_thought_off(table3):
+def test_a_new_game_calls_the_thought_off(mock_table):
     match = quovadis_position(3, {"E2": [RED, BLUE, YELLOW]}, active=BLUE)
-    runtime = Runtime(match, [seat.screen for seat in table3.seats])
+    runtime = Runtime(match, [seat.screen for seat in mock_table.seats])
     held = Held()
     bots = BotSeats(runtime, {BLUE: "easy"}, seed=1, start=held)
     thought = bots.thought
@@ -140,26 +134,25 @@ def test_the_level_wall_time_stops_a_long_thought():
     assert bots.bots[seat].last.iterations <= 2  # 2 s of strong's budget at a second per look
 
 
-def test_two_people_and_a_bot_play_a_whole_quo_vadis_game_on_the_emulated_table():
-    with open_table(emulator_table(3, ["Red", "Blue", "Yellow"]), "mock") as table:
-        match = Match.new("quovadis", 3, seed=4)
-        # As `courtier play` does: a bot's seat gets no screen, so its secrets never show.
-        runtime = Runtime(match, [table.seats[RED].screen, table.seats[BLUE].screen, None])
-        table.on_event = runtime.post
-        BotSeats(runtime, {YELLOW: "easy"}, seed=2)
-        people = {RED: RandomBot(1), BLUE: RandomBot(2)}
-        while not match.is_over:
-            human = [s for s in match.pending() if s in people]
-            if human:
-                seat = human[0]
-                runtime.submit(people[seat].choose(match.legal_actions(seat), match.game.free_actions))
-            else:
-                wait_for_bot(runtime)
-        assert match.result() is not None
-        assert any(a["seat"] == YELLOW for a in match.actions)
-        assert Match.replay(match.header, match.actions).result() == match.result()
-        assert not table.seats[YELLOW].screen.image.getbbox()  # never lit
-        assert "Game over" in screen_text(table, runtime, RED)
+def test_two_people_and_a_bot_play_a_whole_quo_vadis_game_on_the_emulated_table(mock_table):
+    match = Match.new("quovadis", 3, seed=4)
+    # As `courtier play` does: a bot's seat gets no screen, so its secrets never show.
+    runtime = Runtime(match, [mock_table.seats[RED].screen, mock_table.seats[BLUE].screen, None])
+    mock_table.on_event = runtime.post
+    BotSeats(runtime, {YELLOW: "easy"}, seed=2)
+    people = {RED: RandomBot(1), BLUE: RandomBot(2)}
+    while not match.is_over:
+        human = [s for s in match.pending() if s in people]
+        if human:
+            seat = human[0]
+            runtime.submit(people[seat].choose(match.legal_actions(seat), match.game.free_actions))
+        else:
+            wait_for_bot(runtime)
+    assert match.result() is not None
+    assert any(a["seat"] == YELLOW for a in match.actions)
+    assert Match.replay(match.header, match.actions).result() == match.result()
+    assert not mock_table.seats[YELLOW].screen.image.getbbox()  # never lit
+    assert "Game over" in screen_text(mock_table, runtime, RED)
 
 
 def test_one_person_and_four_bots_play_a_whole_tenno_game_on_the_emulated_table():
@@ -181,12 +174,10 @@ def test_one_person_and_four_bots_play_a_whole_tenno_game_on_the_emulated_table(
         assert all(not table.seats[s].screen.image.getbbox() for s in range(1, 5))
 
 
-def test_a_bot_says_yes_when_the_people_ask_to_take_an_action_back(table3):
+def test_a_bot_says_yes_when_the_people_ask_to_take_an_action_back(mock_table):
     """Red asks, on the table menu, to undo the fight's reveal; the two bots agree at once, and it is undone."""
-    from hardware.events import InputEvent
-
     match = Match.new("tenno", 3, seed=2, options={"start_seat": 0})
-    runtime = Runtime(match, [table3.seats[RED].screen, None, None])
+    runtime = Runtime(match, [mock_table.seats[RED].screen, None, None])
     held = Held()
     bots = BotSeats(runtime, {BLUE: "easy", GREEN: "easy"}, seed=1, start=held)
     runtime.submit({"seat": RED, "do": "arrange", "order": [1, 2, 3]})
@@ -196,9 +187,8 @@ def test_a_bot_says_yes_when_the_people_ask_to_take_an_action_back(table3):
     runtime.submit(next(a for a in match.legal_actions(RED) if a["do"] == "attack"))
     thought = bots.thought  # the defender's bot is asked whether to show its Monk
     assert thought is not None and not thought.cancelled.is_set()
-    for gesture, button in (("hold", "ok"), ("press", "ok")):  # table menu, "Undo last action"
-        runtime.post(InputEvent(RED, button, gesture))
-        runtime.drain()
+    post(runtime, RED, "ok", "hold")  # the table menu
+    post(runtime, RED)  # "Undo last action"
     assert runtime.request is None  # asked, agreed by both bots, done
     assert len(match.actions) == 3 and thought.cancelled.is_set()
     assert match.pending() == [RED]
@@ -263,13 +253,13 @@ def test_the_buttons_of_a_bot_seat_play_nothing():
     assert [e.seat for e in posted] == [RED]
 
 
-def test_the_consoles_undo_agreed_at_once_by_the_bots_is_answered_once_and_the_table_goes_on(table3):
+def test_the_consoles_undo_agreed_at_once_by_the_bots_is_answered_once_and_the_table_goes_on(mock_table):
     """The host console asks to undo; the bot seats say yes within the same redraw, so the request is
     settled before the command returns: the console hears the outcome once, and nothing crashes."""
     from firmware.table.runtime import Command
 
     match = Match.new("tenno", 3, seed=2, options={"start_seat": 0})
-    runtime = Runtime(match, [table3.seats[RED].screen, None, None])
+    runtime = Runtime(match, [mock_table.seats[RED].screen, None, None])
     held = Held()
     BotSeats(runtime, {BLUE: "easy", GREEN: "easy"}, seed=1, start=held)
     runtime.submit({"seat": BLUE, "do": "arrange", "order": [1, 2, 3]})  # a bot's action: its own yes is needed
@@ -280,12 +270,11 @@ def test_the_consoles_undo_agreed_at_once_by_the_bots_is_answered_once_and_the_t
     assert runtime.request is None and match.actions == [] and match.pending() == [RED, BLUE, GREEN]
 
 
-def test_the_consoles_undo_of_a_persons_action_waits_for_that_persons_yes_though_the_bots_said_yes(table3):
+def test_the_consoles_undo_of_a_persons_action_waits_for_that_persons_yes_though_the_bots_said_yes(mock_table):
     from firmware.table.runtime import Command
-    from hardware.events import InputEvent
 
     match = Match.new("tenno", 3, seed=2, options={"start_seat": 0})
-    runtime = Runtime(match, [table3.seats[RED].screen, None, None])
+    runtime = Runtime(match, [mock_table.seats[RED].screen, None, None])
     BotSeats(runtime, {BLUE: "easy", GREEN: "easy"}, seed=1, start=Held())
     runtime.submit({"seat": RED, "do": "arrange", "order": [1, 2, 3]})
     replies: list[str] = []
@@ -293,8 +282,7 @@ def test_the_consoles_undo_of_a_persons_action_waits_for_that_persons_yes_though
     runtime.drain()
     assert replies == ["Asked the table: Red must agree to take back Red's row arrangement"]
     assert runtime.request is not None and runtime.request.agreed == {BLUE, GREEN} and len(match.actions) == 1
-    runtime.post(InputEvent(RED, "ok", "press"))  # Red: "Yes, agree"
-    runtime.drain()
+    post(runtime, RED)  # Red: "Yes, agree"
     assert replies[-1] == "Taken back: Red's row arrangement" and match.actions == []
 
 
@@ -312,7 +300,7 @@ def test_ui_bots_with_a_level_lets_the_search_play_every_seat():
     assert out.getvalue().split() == [x for n in range(1, len(match.actions) + 1) for x in ("ack", str(n))]
 
 
-def test_the_public_prompt_says_which_seat_is_a_bot_thinking_and_the_log_what_it_did(table3):
+def test_the_public_prompt_says_which_seat_is_a_bot_thinking_and_the_log_what_it_did(mock_table):
     """The snapshot every public channel reads (console line, LAN page) and the emulator's prompt alike."""
     from firmware.emulator import Frontend
     from firmware.links import protocol
@@ -321,7 +309,7 @@ def test_the_public_prompt_says_which_seat_is_a_bot_thinking_and_the_log_what_it
     from hardware.link import Link
 
     match = quovadis_position(3, {"E2": [RED, BLUE, YELLOW]}, active=YELLOW)
-    runtime = Runtime(match, [table3.seats[RED].screen, table3.seats[BLUE].screen, None])
+    runtime = Runtime(match, [mock_table.seats[RED].screen, mock_table.seats[BLUE].screen, None])
     public = PublicTable(bots={YELLOW: "easy"}).attach(runtime)
     held = Held()
     BotSeats(runtime, {YELLOW: "easy"}, seed=1, start=held)
@@ -329,7 +317,7 @@ def test_the_public_prompt_says_which_seat_is_a_bot_thinking_and_the_log_what_it
     snapshot = public.latest()
     assert snapshot.bots == (YELLOW,)
     assert snapshot.line == f"{plain} (Yellow: bot, thinking)"
-    with Frontend(table3, log=public) as frontend:  # what the emulator and its recordings draw
+    with Frontend(mock_table, log=public) as frontend:  # what the emulator and its recordings draw
         assert frontend.snapshot(runtime)["prompt"].line == snapshot.line
     assert PublicTable().attach(runtime).latest().line == plain  # a table without bots says nothing of them
     message = protocol.encode_table(snapshot.public, snapshot.line, snapshot.steps, snapshot.names,
@@ -343,7 +331,7 @@ def test_the_public_prompt_says_which_seat_is_a_bot_thinking_and_the_log_what_it
     assert log[said + 1:] and all("Yellow" in line for line in log[said + 1:])
 
 
-def test_the_emulator_names_a_thinking_bot_in_the_tables_language(table3, tmp_path):
+def test_the_emulator_names_a_thinking_bot_in_the_tables_language(mock_table, tmp_path):
     """A Chinese table's emulator window and recordings say 黄 is a bot thinking, as its public screen does."""
     from PIL import Image
 
@@ -353,12 +341,12 @@ def test_the_emulator_names_a_thinking_bot_in_the_tables_language(table3, tmp_pa
 
     i18n.set_language("zh_Hans")
     match = quovadis_position(3, {"E2": [RED, BLUE, YELLOW]}, active=YELLOW)
-    runtime = Runtime(match, [seat.screen for seat in table3.seats])
+    runtime = Runtime(match, [seat.screen for seat in mock_table.seats])
     public = PublicTable(bots={YELLOW: "easy"}).attach(runtime)
     BotSeats(runtime, {YELLOW: "easy"}, seed=1, start=Held())
     snapshot = public.latest()
     assert snapshot.line.endswith(i18n._("{line} ({names}: bot, thinking)").format(line="", names="黄").strip())
-    with Frontend(table3, log=public) as frontend:
+    with Frontend(mock_table, log=public) as frontend:
         shown = frontend.snapshot(runtime)
     assert shown["prompt"].line == snapshot.line and "Yellow" not in shown["prompt"].line
     assert shown["names"] == ("红", "蓝", "黄")

@@ -9,65 +9,48 @@ import pytest
 from engine.i18n import LANGUAGES
 from engine.match import Match
 from firmware.table import journal as journals
-from firmware.table.faces import lines_of
 from firmware.table.runtime import Runtime
 from firmware.table.session import open_session
-from hardware.events import InputEvent
-from hardware.factory import open_table
-from hardware.table import TABLE_LANGUAGES, emulator_table, parse_table
+from firmware.testing import face_text, post
+from hardware.table import TABLE_LANGUAGES, parse_table
 
 RED, BLUE, GREEN = 0, 1, 2
 
 
-@pytest.fixture
-def table():
-    with open_table(emulator_table(3, ["Red", "Blue", "Green"]), "mock") as opened:
-        yield opened
-
-
-def press(runtime, seat, button="ok", gesture="press", times=1):
-    for _ in range(times):
-        runtime.post(InputEvent(seat, button, gesture))
-    runtime.drain()
-
-
-def text(runtime, seat):
-    return "\n".join(lines_of(runtime.seats[seat].face))
-
-
 def choose_language(runtime, seat, lang):
     """Hold ok to open the table menu, walk to Language, then to `lang` (None: the table's), as a player would."""
-    press(runtime, seat, "ok", "hold")
-    press(runtime, seat, "next", times=3)          # undo, scores, help, language
+    post(runtime, seat, "ok", "hold")
+    post(runtime, seat, "next", times=3)          # undo, scores, help, language
     assert runtime.seats[seat].face.choice in ("Language", "語言", "语言")
-    press(runtime, seat)
-    press(runtime, seat, "next", times=list(LANGUAGES).index(lang) if lang else len(LANGUAGES))
+    post(runtime, seat)
+    post(runtime, seat, "next", times=list(LANGUAGES).index(lang) if lang else len(LANGUAGES))
     assert runtime.seats[seat].face.choice == (LANGUAGES[lang] if lang else TABLES_LANGUAGE[
         runtime.seats[seat].language or "en"])  # each language named in its own words
-    press(runtime, seat)
+    post(runtime, seat)
 
 
 TABLES_LANGUAGE = {"en": "The table's language", "zh_Hant": "牌桌的語言", "zh_Hans": "牌桌的语言"}
 
 
-def test_a_seat_picks_its_language_at_the_table_and_only_its_screen_changes(table, tmp_path):
+def test_a_seat_picks_its_language_at_the_table_and_only_its_screen_changes(mock_table, tmp_path):
     match = Match.new("tenno", 3, seed=2, options={"start_seat": 0})
     journal = journals.Journal.create(tmp_path / "current.jsonl", match.header)
-    runtime = Runtime(match, [seat.screen for seat in table.seats], journal)
+    runtime = Runtime(match, [seat.screen for seat in mock_table.seats], journal)
     before = {seat: runtime.seats[seat].face for seat in (RED, GREEN)}
-    images = {seat: table.seats[seat].screen.device.image.tobytes() for seat in (RED, GREEN)}
+    images = {seat: mock_table.seats[seat].screen.device.image.tobytes() for seat in (RED, GREEN)}
     choose_language(runtime, BLUE, "zh_Hant")
-    assert "排定農民順序：" in text(runtime, BLUE) and "[藍]" in text(runtime, BLUE)
-    assert "Order your peasants:" in text(runtime, RED)
+    assert "排定農民順序：" in face_text(runtime, BLUE) and "[藍]" in face_text(runtime, BLUE)
+    assert "Order your peasants:" in face_text(runtime, RED)
     assert {seat: runtime.seats[seat].face for seat in (RED, GREEN)} == before
-    assert {seat: table.seats[seat].screen.device.image.tobytes() for seat in (RED, GREEN)} == images
+    assert {seat: mock_table.seats[seat].screen.device.image.tobytes() for seat in (RED, GREEN)} == images
     # Mid-game, another language again; the game itself is untouched by either choice.
     for seat in (RED, BLUE, GREEN):
-        press(runtime, seat)
+        post(runtime, seat)
     choose_language(runtime, BLUE, "zh_Hans")
     # Red attacks first: Blue waits for Red, in Blue's new language, and is asked nothing.
-    assert text(runtime, BLUE).splitlines()[-1] == "等待红" and "用哪张出战：" not in text(runtime, BLUE)
-    assert text(runtime, RED).splitlines()[-2] == "Attack with:"
+    blue = face_text(runtime, BLUE)
+    assert blue.splitlines()[-1] == "等待红" and "用哪张出战：" not in blue
+    assert face_text(runtime, RED).splitlines()[-2] == "Attack with:"
     journal.close()
     records = [json.loads(line) for line in (tmp_path / "current.jsonl").read_text().splitlines()]
     assert [r for r in records if r["type"] == "language"] == [
@@ -77,44 +60,46 @@ def test_a_seat_picks_its_language_at_the_table_and_only_its_screen_changes(tabl
     assert Match.replay(loaded.header, loaded.actions).to_data() == runtime.match.to_data()
 
 
-def test_a_restarted_table_gives_each_seat_back_its_language(table, tmp_path):
+def test_a_restarted_table_gives_each_seat_back_its_language(mock_table, tmp_path):
     session = open_session(tmp_path, "tenno", 3, seed=2)
-    runtime = Runtime(session.match, [seat.screen for seat in table.seats], session.journal)
+    runtime = Runtime(session.match, [seat.screen for seat in mock_table.seats], session.journal)
     choose_language(runtime, GREEN, "zh_Hans")
-    press(runtime, RED)
+    post(runtime, RED)
     session.journal.close()
     again = open_session(tmp_path, "tenno", 3)
     assert again.resumed and again.languages == {GREEN: "zh_Hans"}
-    restarted = Runtime(again.match, [seat.screen for seat in table.seats], again.journal, languages=again.languages)
-    assert "[绿]" in text(restarted, GREEN) and "[Red]" in text(restarted, RED)
+    restarted = Runtime(again.match, [seat.screen for seat in mock_table.seats], again.journal,
+                        languages=again.languages)
+    assert "[绿]" in face_text(restarted, GREEN) and "[Red]" in face_text(restarted, RED)
     again.journal.close()
 
 
-def test_going_back_to_the_tables_language_is_kept_and_survives_a_restart(table, tmp_path):
+def test_going_back_to_the_tables_language_is_kept_and_survives_a_restart(mock_table, tmp_path):
     session = open_session(tmp_path, "tenno", 3, seed=2)
-    runtime = Runtime(session.match, [seat.screen for seat in table.seats], session.journal)
+    runtime = Runtime(session.match, [seat.screen for seat in mock_table.seats], session.journal)
     choose_language(runtime, GREEN, "zh_Hans")
     choose_language(runtime, BLUE, "zh_Hant")
-    assert "[绿]" in text(runtime, GREEN)
+    assert "[绿]" in face_text(runtime, GREEN)
     choose_language(runtime, GREEN, None)  # asked in its own language: 牌桌的语言
-    assert runtime.seats[GREEN].language is None and "[Green]" in text(runtime, GREEN)
+    assert runtime.seats[GREEN].language is None and "[Green]" in face_text(runtime, GREEN)
     session.journal.close()
     records = [json.loads(line) for line in (tmp_path / "current.jsonl").read_text().splitlines()]
     assert records[-1] == {"type": "language", "seat": GREEN, "lang": None}
     again = open_session(tmp_path, "tenno", 3)
     assert again.languages == {BLUE: "zh_Hant"}
-    restarted = Runtime(again.match, [seat.screen for seat in table.seats], again.journal, languages=again.languages)
-    assert "[Green]" in text(restarted, GREEN) and "[藍]" in text(restarted, BLUE)
+    restarted = Runtime(again.match, [seat.screen for seat in mock_table.seats], again.journal,
+                        languages=again.languages)
+    assert "[Green]" in face_text(restarted, GREEN) and "[藍]" in face_text(restarted, BLUE)
     again.journal.close()
 
 
-def test_a_new_game_on_the_same_seats_keeps_their_languages(table, tmp_path):
+def test_a_new_game_on_the_same_seats_keeps_their_languages(mock_table, tmp_path):
     session = open_session(tmp_path, "tenno", 3, seed=2)
-    runtime = Runtime(session.match, [seat.screen for seat in table.seats], session.journal)
+    runtime = Runtime(session.match, [seat.screen for seat in mock_table.seats], session.journal)
     choose_language(runtime, RED, "zh_Hant")
     new = open_session(tmp_path, "quovadis", 3, seed=1, new=True)
     runtime.replace_match(new.match, new.journal)
-    assert "[紅]" in text(runtime, RED) and "元老" in text(runtime, RED)
+    assert "[紅]" in face_text(runtime, RED) and "元老" in face_text(runtime, RED)
     new.journal.close()
     assert journals.load(tmp_path / "current.jsonl").languages == {RED: "zh_Hant"}
 

@@ -11,21 +11,14 @@ from engine.match import Match
 from firmware.bots import RandomBot
 from firmware.public import PublicDisplay, PublicTable
 from firmware.public.snapshot import Snapshot
-from firmware.table.runtime import DeviceFault, Runtime
+from firmware.table.runtime import Runtime
+from firmware.testing import FakeClock
 from hardware.recording import RecordingInterface
 from hardware.screens import driver_screen, dummy_screen
 from hardware.table import ScreenConfig, emulator_table
 
 OLED = ScreenConfig(driver="ssd1306", bus="i2c", port=0)
 NAMES = ("Red", "Blue", "Green")
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def snapshot(serial, steps=(), log=(), noted=None, line="Blue attacks", header="Round 1"):
@@ -38,7 +31,7 @@ STEPS = tuple(f"Step {n}: put the card number {n} face down on the pile of its o
 
 
 def test_pages_turn_by_themselves_each_after_its_hold_and_a_single_page_never_turns():
-    clock = Clock()
+    clock = FakeClock(100.0)
     display = PublicDisplay(dummy_screen(OLED, name="public"), clock=clock)
     display.offer(snapshot(1, STEPS))
     wait = display.update()
@@ -61,7 +54,7 @@ def test_pages_turn_by_themselves_each_after_its_hold_and_a_single_page_never_tu
 
 
 def test_a_new_snapshot_goes_back_to_its_first_changed_page_and_keeps_an_unchanged_one_up():
-    clock = Clock()
+    clock = FakeClock(100.0)
     display = PublicDisplay(dummy_screen(OLED, name="public"), clock=clock)
     display.offer(snapshot(1, STEPS, log=("Red passes",)))
     display.update()
@@ -82,7 +75,7 @@ def _texts(display):
 
 
 def test_events_stay_until_every_page_was_up_long_enough_to_read_then_only_newer_ones_show():
-    clock = Clock()
+    clock = FakeClock(100.0)
     display = PublicDisplay(dummy_screen(OLED, name="public"), clock=clock)
     display.offer(snapshot(1, ("Blue: turn slot 2 face up",), log=("Red passes",)))
     display.update()
@@ -99,7 +92,7 @@ def test_events_stay_until_every_page_was_up_long_enough_to_read_then_only_newer
 
 
 def test_more_events_than_the_log_keeps_show_what_the_log_still_has():
-    clock = Clock()
+    clock = FakeClock(100.0)
     display = PublicDisplay(dummy_screen(OLED, name="public"), clock=clock)
     display.offer(snapshot(1, log=("Old",)))
     clock.now = display.show_all(clock.now)
@@ -109,7 +102,7 @@ def test_more_events_than_the_log_keeps_show_what_the_log_still_has():
 
 
 def test_a_failing_public_screen_is_noted_retried_with_the_seats_back_off_and_never_stops_anything():
-    clock = Clock()
+    clock = FakeClock(100.0)
     bus = RecordingInterface()
     screen = driver_screen(OLED, bus, name="public screen ssd1306")
     told: list[str] = []
@@ -250,7 +243,7 @@ def test_the_display_is_fed_nothing_but_snapshots():
         runtime.submit(bots[seat].choose(match.legal_actions(seat), match.game.free_actions))
 
     def frames() -> list[bytes]:
-        clock = Clock()
+        clock = FakeClock(100.0)
         display = PublicDisplay(dummy_screen(ScreenConfig(driver="ili9341", bus="spi", width=320, height=240),
                                              name="public"), clock=clock)
         out = []

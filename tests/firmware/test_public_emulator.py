@@ -12,18 +12,11 @@ from firmware.emulator.picture import panel_pixels
 from firmware.play import public_display
 from firmware.public import PublicTable
 from firmware.table.runtime import Runtime
+from firmware.testing import FakeClock
 from hardware import emulator_table, open_table
 from hardware.table import EMULATOR_PUBLIC_SCREEN, ScreenConfig
 
 TFT = ScreenConfig(driver="ili9341", bus="spi", width=320, height=240)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def contains(picture: Image.Image, part: Image.Image) -> bool:
@@ -47,7 +40,7 @@ def table_with(public_screen, players=3, clock=None):
     table = open_table(emulator_table(players, ["Red", "Blue", "Green"][:players], public_screen=public_screen),
                        "emulator")
     runtime = Runtime(Match.new("tenno", players, seed=1), [seat.screen for seat in table.seats],
-                      clock=clock or Clock())
+                      clock=clock or FakeClock())
     table.on_event = runtime.post
     public = PublicTable().attach(runtime)
     return table, runtime, public, public_display(runtime, public, table)
@@ -100,7 +93,7 @@ class Silent(Frontend):
 
 
 def test_the_emulator_redraws_when_the_public_screen_turns_a_page_by_itself():
-    clock = Clock()
+    clock = FakeClock()
     table, runtime, public, display = table_with(ScreenConfig(port=0), players=3, clock=clock)
     try:
         frontend = Silent(table, display)

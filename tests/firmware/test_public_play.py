@@ -20,9 +20,9 @@ from firmware.links.serial_seats import seat_panels
 from firmware.play import public_display
 from firmware.public import PublicTable
 from firmware.public.layout import drawable
-from firmware.testing import found, lit, rendered, unscaled
 from firmware.table.render import LINE, fit, font, wrap
 from firmware.table.runtime import Runtime
+from firmware.testing import FakeClock, found, lit, rendered, unscaled
 from hardware.factory import open_table
 from hardware.table import parse_table
 
@@ -59,14 +59,6 @@ PUBLIC = {
 }
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def expected_lines(layout, text: str, indent_mark: str = "") -> list[str]:
     indent = int(font().getlength(indent_mark + " ")) if indent_mark else 0
     return wrap(drawable(text), layout.width - indent)
@@ -74,7 +66,7 @@ def expected_lines(layout, text: str, indent_mark: str = "") -> list[str]:
 
 def play_and_check(device: str, recording: bool, game: str, actions: int, seed: int) -> int:
     config = parse_table(SEATS + PUBLIC[device], source="table.toml")
-    clock = Clock()
+    clock = FakeClock()
     checked = 0
     with open_table(config, "mock", recording=recording) as table:
         assert (table.public_screen.interface is not None) == recording

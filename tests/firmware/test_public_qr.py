@@ -17,7 +17,7 @@ from firmware.public.layout import ADDRESS_SECONDS, Layout  # noqa: E402
 from firmware.public.snapshot import Snapshot  # noqa: E402
 from firmware.table.faces import lines_of  # noqa: E402
 from firmware.table.runtime import Runtime  # noqa: E402
-from hardware.events import InputEvent  # noqa: E402
+from firmware.testing import FakeClock, post  # noqa: E402
 from hardware.factory import open_table  # noqa: E402
 from hardware.table import EMULATOR_PUBLIC_SCREEN, ScreenConfig, emulator_table  # noqa: E402
 
@@ -102,15 +102,9 @@ def test_the_start_page_and_the_rules_help_get_the_address_page_after_the_prompt
 
 
 def test_the_prompt_stays_up_first_and_the_address_page_takes_its_turn():
-    class Clock:
-        now = 0.0
-
-        def __call__(self) -> float:
-            return self.now
-
     with open_table(emulator_table(3, list(NAMES), public_screen=ScreenConfig(driver="ssd1306", bus="i2c", port=0)),
                     "mock") as table:
-        clock = Clock()
+        clock = FakeClock()
         runtime = Runtime(Match.new("tenno", 3, seed=4), [seat.screen for seat in table.seats], clock=clock)
         public = PublicTable().attach(runtime)
         display = PublicDisplay(table.public_screen, clock=clock).follow(public)
@@ -143,20 +137,17 @@ def test_a_seat_reading_the_rules_help_brings_the_address_page_and_reads_the_add
         layout = Layout(table.public_screen.size, table.public_screen.mode)
         assert public.latest().address == URL and not public.latest().helping
         assert not any(page.address for page in layout.pages(public.latest(), []))
-        for event in (InputEvent(2, "ok", "hold"), InputEvent(2, "next", "press"), InputEvent(2, "next", "press"),
-                      InputEvent(2, "ok", "press")):  # Green: table menu, Rules help
-            runtime.post(event)
-        runtime.drain()
+        post(runtime, 2, "ok", "hold")  # Green: the table menu,
+        post(runtime, 2, "next", times=2)
+        post(runtime, 2)  # Rules help
         seat = runtime.seats[2]
         assert seat.info_kind == "help" and seat.info[-1][-2:] == ["Table page:", "192.168.1.20:8080"]
         assert public.latest().helping
         assert layout.pages(public.latest(), [])[-1].address == URL
         while seat.info_page < len(seat.info) - 1:
-            runtime.post(InputEvent(2, "next", "press"))
-            runtime.drain()
+            post(runtime, 2, "next")
         assert "192.168.1.20:8080" in lines_of(seat.face)
-        runtime.post(InputEvent(2, "ok", "press"))  # Close
-        runtime.drain()
+        post(runtime, 2)  # Close
         assert not public.latest().helping
 
 

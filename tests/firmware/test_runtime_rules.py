@@ -14,8 +14,8 @@ import pytest
 from engine.errors import BadOptions
 from engine.match import Match
 from engine.testing import bare, tenno_position
-from firmware.table.faces import lines_of
 from firmware.table.runtime import Command, Runtime
+from firmware.testing import face_text, post
 from hardware.events import InputEvent
 from hardware.screens import dummy_screen
 from hardware.table import ScreenConfig
@@ -27,13 +27,6 @@ def screens(count: int):
     return [dummy_screen(ScreenConfig(), name=f"seat {i + 1}") for i in range(count)]
 
 
-def text(runtime: Runtime, seat: int) -> str:
-    return "\n".join(lines_of(runtime.seats[seat].face))
-
-
-def press(runtime: Runtime, seat: int, button: str = "ok", gesture: str = "press") -> None:
-    runtime.post(InputEvent(seat, button, gesture))
-    runtime.drain()
 
 
 def test_a_runtime_needs_one_screen_per_seat():
@@ -76,12 +69,12 @@ def test_moving_along_a_menu_redraws_that_seat_alone():
     runtime = Runtime(Match.new("tenno", 3, seed=2), screens(3))
     before = runtime.version
     faces = [seat.face for seat in runtime.seats]
-    press(runtime, 1, "next")
+    post(runtime, 1, "next")
     assert runtime.version == before + 1
     assert runtime.seats[0].face == faces[0] and runtime.seats[2].face == faces[2]
-    assert "2/6" in text(runtime, 1)
-    press(runtime, 1, "prev")
-    assert "1/6" in text(runtime, 1)
+    assert "2/6" in face_text(runtime, 1)
+    post(runtime, 1, "prev")
+    assert "1/6" in face_text(runtime, 1)
 
 
 def test_the_seat_that_acted_is_drawn_first_and_every_listener_hears_the_action():
@@ -113,10 +106,10 @@ def test_a_refused_action_tells_its_seat_why_and_changes_nothing(caplog):
     with caplog.at_level(logging.INFO, logger="firmware.table.runtime"):
         assert runtime.submit({"seat": 1, "do": "attack"}) is False
     assert runtime.seats[1].notice == "Blue has nothing to decide now (waiting for Red)"
-    assert "! Blue has nothing to decide now" in text(runtime, 1)
+    assert "! Blue has nothing to decide now" in face_text(runtime, 1)
     assert caplog.records[-1].getMessage() == "seat 1: Blue has nothing to decide now (waiting for Red)"
     assert runtime.submit("nonsense") is False and match.actions == []
-    press(runtime, 1, "next")
+    post(runtime, 1, "next")
     assert runtime.seats[1].notice == ""  # the next press clears it
 
 
@@ -138,19 +131,19 @@ def test_undo_tells_every_listener_and_redraws_every_seat_from_the_top():
     heard = []
     match = Match.new("tenno", 3, seed=2, options={"start_seat": 0})
     runtime = Runtime(match, [None, None, None], listeners=[lambda m, a, e: heard.append((m, a, e))])
-    press(runtime, 0)
-    press(runtime, 1, "next")
+    post(runtime, 0)
+    post(runtime, 1, "next")
     heard.clear()
     assert runtime.undo() is True
     assert heard == [(runtime.match, None, [{"type": "undo"}])]
     assert runtime.match.actions == [] and all(seat.menu.path == [] for seat in runtime.seats)
-    assert "1/6" in text(runtime, 1)
+    assert "1/6" in face_text(runtime, 1)
     assert runtime.undo() is False and len(heard) == 1
 
 
 def test_another_match_on_the_same_seats_starts_every_seat_afresh():
     runtime = Runtime(Match.new("tenno", 3, seed=2), [None, None, None])
-    press(runtime, 1, "next")
+    post(runtime, 1, "next")
     runtime.submit({"seat": 2, "do": "fly"})
     other = Match.new("quovadis", 3, seed=4)
     runtime.replace_match(other, None)
@@ -173,26 +166,26 @@ def test_an_announcement_is_pages_on_every_seat_that_prev_and_next_turn_and_ok_c
         # A paragraph that does not fit what is left of a page starts the next page.
         assert len(seat.info) == 3 and seat.info[2] == ["Second line"]
         assert [len(page) for page in seat.info] == [4, 4, 1]
-    assert "[Red] Started anew" in text(runtime, 0) and "1/3" in text(runtime, 0)
-    press(runtime, 0, "next")
-    assert "games/" in text(runtime, 0) and "2/3" in text(runtime, 0)  # a press turns a whole screen
+    assert "[Red] Started anew" in face_text(runtime, 0) and "1/3" in face_text(runtime, 0)
+    post(runtime, 0, "next")
+    assert "games/" in face_text(runtime, 0) and "2/3" in face_text(runtime, 0)  # a press turns a whole screen
     for _ in range(3):
-        press(runtime, 0, "next")
-    assert runtime.seats[0].info_page == 2 and "Second line" in text(runtime, 0)  # never past the last page
-    assert "3/3" in text(runtime, 0)
+        post(runtime, 0, "next")
+    assert runtime.seats[0].info_page == 2 and "Second line" in face_text(runtime, 0)  # never past the last page
+    assert "3/3" in face_text(runtime, 0)
     for _ in range(4):
-        press(runtime, 0, "prev")
+        post(runtime, 0, "prev")
     assert runtime.seats[0].info_page == 0  # nor before the first
-    press(runtime, 0, "ok")
+    post(runtime, 0, "ok")
     assert runtime.seats[0].mode == "" and runtime.seats[1].mode == "info"
 
 
 def _open_table_menu(runtime: Runtime, seat: int, entry: int) -> None:
     """Hold ok at the top of the seat's menu, then move to the table menu's entry and choose it."""
-    press(runtime, seat, "ok", "hold")
+    post(runtime, seat, "ok", "hold")
     for _ in range(entry):
-        press(runtime, seat, "next")
-    press(runtime, seat, "ok")
+        post(runtime, seat, "next")
+    post(runtime, seat, "ok")
 
 
 def test_the_scores_page_is_the_games_standings_and_the_help_page_its_rules_for_the_phase():
@@ -202,8 +195,8 @@ def test_the_scores_page_is_the_games_standings_and_the_help_page_its_rules_for_
     seat = runtime.seats[1]
     assert (seat.mode, seat.info_title, seat.info_page) == ("info", "Scores", 0)
     assert [line for page in seat.info for line in page] == match.game.standings(match.view(1), match.names)
-    assert "[Blue] Scores" in text(runtime, 1)
-    press(runtime, 1, "ok")  # close
+    assert "[Blue] Scores" in face_text(runtime, 1)
+    post(runtime, 1, "ok")  # close
     _open_table_menu(runtime, 1, 2)
     assert (seat.mode, seat.info_title) == ("info", "Rules")
     assert seat.info and " ".join(seat.info[0]).startswith(match.game.rules_help(match.view(1), match.names)[0][:15])
@@ -213,7 +206,7 @@ def test_the_scores_page_is_the_games_standings_and_the_help_page_its_rules_for_
 def test_closing_the_table_menu_returns_the_seat_to_its_game():
     runtime = Runtime(Match.new("tenno", 2, seed=1), [None, None])
     _open_table_menu(runtime, 0, 4)  # close
-    assert runtime.seats[0].mode == "" and "Order your peasants:" in text(runtime, 0)
+    assert runtime.seats[0].mode == "" and "Order your peasants:" in face_text(runtime, 0)
 
 
 def test_how_the_game_began_is_a_notice_on_every_seat_that_nobody_has_to_dismiss():
@@ -221,13 +214,13 @@ def test_how_the_game_began_is_a_notice_on_every_seat_that_nobody_has_to_dismiss
     runtime = Runtime(Match.new("tenno", 3, seed=1), screens(3))
     runtime.tell_every_seat("Resumed Tennō after 3 actions")
     for seat in range(3):
-        assert runtime.seats[seat].mode == "" and "! Resumed Tennō after 3 actions" in text(runtime, seat)
-        assert "Order your peasants:" in text(runtime, seat)  # the game's question stays on the screen
-    press(runtime, 0, "ok")  # Red plays at once: the press is a choice, not a dismissal
+        assert runtime.seats[seat].mode == "" and "! Resumed Tennō after 3 actions" in face_text(runtime, seat)
+        assert "Order your peasants:" in face_text(runtime, seat)  # the game's question stays on the screen
+    post(runtime, 0, "ok")  # Red plays at once: the press is a choice, not a dismissal
     assert len(runtime.match.actions) == 1
-    assert all("Resumed" not in text(runtime, seat) for seat in range(3))
+    assert all("Resumed" not in face_text(runtime, seat) for seat in range(3))
     runtime.seats[1].notice = "Blue's own word"
-    press(runtime, 2, "ok")
+    post(runtime, 2, "ok")
     assert runtime.seats[1].notice == "Blue's own word"  # only the start-up word goes with the game's first move
 
 
@@ -246,4 +239,4 @@ def test_another_match_closes_every_page_of_the_old_one():
     runtime.announce("Saved game", ["The previous game is kept as games/tenno-unfinished-001.jsonl."])
     runtime.replace_match(Match.new("tenno", 2, seed=2), None)
     assert all(seat.mode == "" and seat.info == [] for seat in runtime.seats)
-    assert "kept as" not in text(runtime, 1) and "Order your peasants:" in text(runtime, 1)
+    assert "kept as" not in face_text(runtime, 1) and "Order your peasants:" in face_text(runtime, 1)

@@ -18,7 +18,7 @@ from firmware.exits import CONFIG, StartupError
 from firmware.table.journal import Journal
 from firmware.table.paths import CURRENT, NEXT
 from firmware.table.session import open_session
-from firmware.testing import file_size_limit, unprivileged, unprivileged_python
+from firmware.testing import face_text, file_size_limit, post, unprivileged, unprivileged_python
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -227,7 +227,6 @@ def test_a_new_game_whose_journal_cannot_be_written_leaves_the_old_game_current(
 
 def test_ending_the_game_agreed_at_the_table_on_a_disk_that_refuses_writes_tells_the_asker(tmp_path):
     from firmware.play import add_session_commands
-    from firmware.table.faces import lines_of
     from firmware.table.runtime import Runtime
     from hardware.events import InputEvent
 
@@ -235,16 +234,15 @@ def test_ending_the_game_agreed_at_the_table_on_a_disk_that_refuses_writes_tells
     runtime = Runtime(session.match, [None, None, None], session.journal)
     add_session_commands(runtime, tmp_path)
     runtime.submit({"seat": 0, "do": "arrange", "order": [1, 2, 3]})
-    for event in (InputEvent(0, "ok", "hold"), InputEvent(0, "prev", "press"), InputEvent(0, "prev", "press"),
-                  InputEvent(0, "ok", "press")):
-        runtime.post(event)  # Red asks the table to end the game
-    runtime.drain()
+    post(runtime, 0, "ok", "hold")  # Red asks the table to end the game: the table menu,
+    post(runtime, 0, "prev", times=2)
+    post(runtime, 0)  # End the game
     assert runtime.request is not None and runtime.request.kind == "end"
     runtime.post(InputEvent(2, "ok", "press"))  # Green agrees, while the card is full
     with file_size_limit(20):
         runtime.drain()
     assert runtime.request is None
-    told = "\n".join(lines_of(runtime.seats[0].face))
+    told = face_text(runtime, 0)
     assert "failed" in told and "File too large" in told
     assert runtime.match.header.game == "tenno" and len(runtime.match.actions) == 1
     assert sorted(p.name for p in tmp_path.iterdir() if p.name != "games") == [CURRENT]

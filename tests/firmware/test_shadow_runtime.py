@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from engine.games.shadow.position import position
 from firmware.table.render import render_face
 from firmware.testing import press, run_on, screen_text
@@ -13,12 +11,6 @@ from hardware.table import emulator_table
 NAMES = ["Red", "Blue", "Green", "Yellow"]
 
 
-@pytest.fixture
-def table3():
-    with open_table(emulator_table(3, NAMES[:3]), "mock") as opened:
-        yield opened
-
-
 run, screen = run_on, screen_text
 
 
@@ -26,44 +18,44 @@ def image(runtime, seat):
     return render_face(runtime.seats[seat].face).tobytes()
 
 
-def test_a_marriage_offer_is_asked_on_the_grooms_seat_only(table3):
+def test_a_marriage_offer_is_asked_on_the_grooms_seat_only(mock_table):
     match = position(3, phase="descendants", emperor=0, cards={0: ["pope"]}, thalers={0: 4, 1: 5, 2: 6},
                      board={"SAXONY": {"spaces": ["B1/25"]}, "MAINZ": {"elector": "B2/25"}})
-    runtime = run(table3, match)
-    red = screen(table3, runtime, 0)
+    runtime = run(mock_table, match)
+    red = screen(mock_table, runtime, 0)
     assert "A daughter: whom to marry?" in red and "> Propose marriage" in red
-    assert "Waiting for Red" in screen(table3, runtime, 1)
+    assert "Waiting for Red" in screen(mock_table, runtime, 1)
 
-    press(table3, runtime, 0, "next")
-    assert "> Nunnery (+1)" in screen(table3, runtime, 0)
-    press(table3, runtime, 0, "prev")
-    press(table3, runtime, 0, "ok")  # the only groom: Blue's Baron 25 in Saxony
+    press(mock_table, runtime, 0, "next")
+    assert "> Nunnery (+1)" in screen(mock_table, runtime, 0)
+    press(mock_table, runtime, 0, "prev")
+    press(mock_table, runtime, 0, "ok")  # the only groom: Blue's Baron 25 in Saxony
     assert match.pending() == [1]
 
-    blue = screen(table3, runtime, 1)
+    blue = screen(mock_table, runtime, 1)
     assert "Marry Red's daughter to your B25?" in blue and "> Yes (Saxony)" in blue
-    assert "Marry" not in screen(table3, runtime, 2) and "Waiting for Blue" in screen(table3, runtime, 2)
-    assert "Waiting for Blue" in screen(table3, runtime, 0)
-    press(table3, runtime, 2, "ok")  # Green has nothing to answer: nothing happens
+    assert "Marry" not in screen(mock_table, runtime, 2) and "Waiting for Blue" in screen(mock_table, runtime, 2)
+    assert "Waiting for Blue" in screen(mock_table, runtime, 0)
+    press(mock_table, runtime, 2, "ok")  # Green has nothing to answer: nothing happens
     assert match.pending() == [1]
 
-    press(table3, runtime, 1, "ok")
+    press(mock_table, runtime, 1, "ok")
     saxony = next(e for e in match.state.electorates if e.id == "SAXONY")
     assert saxony.spaces[0].kind == "couple"
-    assert "4 thalers  1 VP" in screen(table3, runtime, 0)  # Red's own panel shows the marriage VP
-    assert "1 VP" not in screen(table3, runtime, 1) and "1 VP" not in screen(table3, runtime, 2)
-    assert match.state.phase == "actions" and "Your turn" in screen(table3, runtime, 0)
+    assert "4 thalers  1 VP" in screen(mock_table, runtime, 0)  # Red's own panel shows the marriage VP
+    assert "1 VP" not in screen(mock_table, runtime, 1) and "1 VP" not in screen(mock_table, runtime, 2)
+    assert match.state.phase == "actions" and "Your turn" in screen(mock_table, runtime, 0)
 
 
-def test_the_emperor_breaks_an_elector_tie_on_his_own_seat(table3):
+def test_the_emperor_breaks_an_elector_tie_on_his_own_seat(mock_table):
     match = position(3, phase="electors", emperor=0, board={"SAXONY": {"spaces": ["B1/25", "B2/15"]}})
-    runtime = run(table3, match)
-    red = screen(table3, runtime, 0)
+    runtime = run(mock_table, match)
+    red = screen(mock_table, runtime, 0)
     assert "Tie in Saxony: who wins?" in red and "> Blue" in red
-    assert "Tie" not in screen(table3, runtime, 1) and "Waiting for Red" in screen(table3, runtime, 1)
-    press(table3, runtime, 0, "next")
-    assert "> Green" in screen(table3, runtime, 0)
-    press(table3, runtime, 0, "ok")
+    assert "Tie" not in screen(mock_table, runtime, 1) and "Waiting for Red" in screen(mock_table, runtime, 1)
+    press(mock_table, runtime, 0, "next")
+    assert "> Green" in screen(mock_table, runtime, 0)
+    press(mock_table, runtime, 0, "ok")
     assert next(e for e in match.state.electorates if e.id == "SAXONY").elector.owner == 2
 
 

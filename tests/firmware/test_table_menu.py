@@ -6,35 +6,14 @@ from __future__ import annotations
 import threading
 from dataclasses import replace
 
-import pytest
-
 from engine.match import Match
-from firmware.table.faces import lines_of
 from firmware.table.journal import Journal
 from firmware.table.render import render_face
 from firmware.table import journal as journals
 from firmware.table.runtime import Runtime
-from hardware.events import InputEvent
-from hardware.factory import open_table
-from hardware.table import emulator_table
+from firmware.testing import face_text, post
 
 RED, BLUE, GREEN = 0, 1, 2
-
-
-@pytest.fixture
-def table():
-    with open_table(emulator_table(3, ["Red", "Blue", "Green"]), "mock") as opened:
-        yield opened
-
-
-def press(runtime, seat, button="ok", gesture="press", times=1):
-    for _ in range(times):
-        runtime.post(InputEvent(seat, button, gesture))
-    runtime.drain()
-
-
-def text(runtime, seat):
-    return "\n".join(lines_of(runtime.seats[seat].face))
 
 
 def arranged(table, tmp_path=None):
@@ -42,250 +21,251 @@ def arranged(table, tmp_path=None):
     journal = Journal.create(tmp_path / "j.jsonl", match.header) if tmp_path else None
     runtime = Runtime(match, [seat.screen for seat in table.seats], journal)
     for seat in (RED, BLUE, GREEN):
-        press(runtime, seat)
+        post(runtime, seat)
     return runtime
 
 
-def test_holding_ok_with_nothing_to_go_back_to_opens_the_table_menu_and_holding_again_closes_it(table):
-    runtime = arranged(table)
-    press(runtime, RED, "ok", "hold")
-    assert "Table menu" in text(runtime, RED) and "> Undo last action" in text(runtime, RED)
-    assert "Table menu" not in text(runtime, BLUE)
-    press(runtime, RED, "ok", "hold")
-    assert "Attack with:" in text(runtime, RED)
+def test_holding_ok_with_nothing_to_go_back_to_opens_the_table_menu_and_holding_again_closes_it(mock_table):
+    runtime = arranged(mock_table)
+    post(runtime, RED, "ok", "hold")
+    assert "Table menu" in face_text(runtime, RED) and "> Undo last action" in face_text(runtime, RED)
+    assert "Table menu" not in face_text(runtime, BLUE)
+    post(runtime, RED, "ok", "hold")
+    assert "Attack with:" in face_text(runtime, RED)
 
 
-def test_the_real_hardware_hold_gesture_reaches_the_table_menu(table):
-    runtime = arranged(table)
+def test_the_real_hardware_hold_gesture_reaches_the_table_menu(mock_table):
+    runtime = arranged(mock_table)
     held = threading.Event()
-    table.on_event = lambda e: (runtime.post(e), held.set() if e.gesture == "hold" else None)
-    buttons = table.seats[RED].buttons
+    mock_table.on_event = lambda e: (runtime.post(e), held.set() if e.gesture == "hold" else None)
+    buttons = mock_table.seats[RED].buttons
     for button in buttons._buttons.values():
         button.hold_time = 0.01
     buttons.pin("ok").drive_low()
     assert held.wait(2)
     buttons.pin("ok").drive_high()
     runtime.drain()
-    assert "Table menu" in text(runtime, RED)
+    assert "Table menu" in face_text(runtime, RED)
 
 
-def test_undo_names_the_action_and_its_seat_needs_that_seats_yes_and_is_journalled(table, tmp_path):
-    runtime = arranged(table, tmp_path)
+def test_undo_names_the_action_and_its_seat_needs_that_seats_yes_and_is_journalled(mock_table, tmp_path):
+    runtime = arranged(mock_table, tmp_path)
     assert len(runtime.match.actions) == 3  # the last: Green's row arrangement
-    press(runtime, RED, "ok", "hold")
-    press(runtime, RED)  # Undo last action
-    assert "Waiting for Green's yes" in text(runtime, RED)
-    assert "Red: undo Green's row arrangement?" in text(runtime, BLUE) and "> Yes, agree" in text(runtime, BLUE)
-    assert "Red: undo your row arrangement?" in text(runtime, GREEN)
-    press(runtime, RED)  # the asker's own ok does not count: it offers to cancel
+    post(runtime, RED, "ok", "hold")
+    post(runtime, RED)  # Undo last action
+    assert "Waiting for Green's yes" in face_text(runtime, RED)
+    blue = face_text(runtime, BLUE)
+    assert "Red: undo Green's row arrangement?" in blue and "> Yes, agree" in blue
+    assert "Red: undo your row arrangement?" in face_text(runtime, GREEN)
+    post(runtime, RED)  # the asker's own ok does not count: it offers to cancel
     assert runtime.request is None and len(runtime.match.actions) == 3
-    press(runtime, RED, "ok", "hold")
-    press(runtime, RED)
-    press(runtime, BLUE)  # Blue agrees: Green's arrangement is not taken back over Green's head
+    post(runtime, RED, "ok", "hold")
+    post(runtime, RED)
+    post(runtime, BLUE)  # Blue agrees: Green's arrangement is not taken back over Green's head
     assert runtime.request is not None and len(runtime.match.actions) == 3
-    assert "Waiting for Green's yes" in text(runtime, RED)
-    press(runtime, GREEN)  # Green agrees
+    assert "Waiting for Green's yes" in face_text(runtime, RED)
+    post(runtime, GREEN)  # Green agrees
     assert len(runtime.match.actions) == 2 and runtime.match.state.phase == "setup"
-    assert "Taken back: Green's row arrangement" in text(runtime, RED)
+    assert "Taken back: Green's row arrangement" in face_text(runtime, RED)
     assert journals.load(tmp_path / "j.jsonl").actions == runtime.match.actions
 
 
-def test_the_seat_whose_action_it_is_may_ask_and_then_one_other_yes_is_enough(table):
-    runtime = arranged(table)
-    press(runtime, GREEN, "ok", "hold")
-    press(runtime, GREEN)  # Green asks to take back its own arrangement
-    assert "Waiting for another seat's yes" in text(runtime, GREEN)
-    assert "Green: undo Green's row arrangement?" in text(runtime, RED)
-    press(runtime, RED)
+def test_the_seat_whose_action_it_is_may_ask_and_then_one_other_yes_is_enough(mock_table):
+    runtime = arranged(mock_table)
+    post(runtime, GREEN, "ok", "hold")
+    post(runtime, GREEN)  # Green asks to take back its own arrangement
+    assert "Waiting for another seat's yes" in face_text(runtime, GREEN)
+    assert "Green: undo Green's row arrangement?" in face_text(runtime, RED)
+    post(runtime, RED)
     assert runtime.request is None and len(runtime.match.actions) == 2
-    assert "Taken back: your row arrangement" in text(runtime, GREEN)
+    assert "Taken back: your row arrangement" in face_text(runtime, GREEN)
 
 
-def test_the_owner_of_the_action_may_refuse_its_undo(table):
-    runtime = arranged(table)
-    press(runtime, RED, "ok", "hold")
-    press(runtime, RED)
-    press(runtime, BLUE)  # yes
-    press(runtime, GREEN, "next")
-    press(runtime, GREEN)  # no: it is Green's arrangement
+def test_the_owner_of_the_action_may_refuse_its_undo(mock_table):
+    runtime = arranged(mock_table)
+    post(runtime, RED, "ok", "hold")
+    post(runtime, RED)
+    post(runtime, BLUE)  # yes
+    post(runtime, GREEN, "next")
+    post(runtime, GREEN)  # no: it is Green's arrangement
     assert runtime.request is None and len(runtime.match.actions) == 3
-    assert "Green said no" in text(runtime, RED)
+    assert "Green said no" in face_text(runtime, RED)
 
 
-def test_a_bot_whose_action_is_taken_back_agrees_as_every_bot_does(table):
+def test_a_bot_whose_action_is_taken_back_agrees_as_every_bot_does(mock_table):
     from firmware.table.bot_seats import BotSeats
 
-    runtime = arranged(table)
+    runtime = arranged(mock_table)
     thoughts: list = []
     BotSeats(runtime, {GREEN: "random"}, start=thoughts.append)  # a bot thinks only when the test says
-    press(runtime, RED, "ok", "hold")
-    press(runtime, RED)  # Red asks; the bot whose arrangement it is says yes at once, and that is enough
+    post(runtime, RED, "ok", "hold")
+    post(runtime, RED)  # Red asks; the bot whose arrangement it is says yes at once, and that is enough
     assert runtime.request is None and len(runtime.match.actions) == 2
-    assert "Taken back: Green's row arrangement" in text(runtime, RED)
+    assert "Taken back: Green's row arrangement" in face_text(runtime, RED)
 
 
-def test_a_no_from_another_seat_cancels_the_undo(table):
-    runtime = arranged(table)
-    press(runtime, RED, "ok", "hold")
-    press(runtime, RED)
-    press(runtime, BLUE, "next")
-    assert "> No" in text(runtime, BLUE)
-    press(runtime, BLUE)
+def test_a_no_from_another_seat_cancels_the_undo(mock_table):
+    runtime = arranged(mock_table)
+    post(runtime, RED, "ok", "hold")
+    post(runtime, RED)
+    post(runtime, BLUE, "next")
+    assert "> No" in face_text(runtime, BLUE)
+    post(runtime, BLUE)
     assert runtime.request is None and len(runtime.match.actions) == 3
-    assert "Blue said no" in text(runtime, RED)
+    assert "Blue said no" in face_text(runtime, RED)
 
 
-def test_show_scores_gives_public_standings_and_scrolls(table):
-    runtime = arranged(table)
-    press(runtime, BLUE, "ok", "hold")
-    press(runtime, BLUE, "next")
-    press(runtime, BLUE)  # Show scores
-    page = text(runtime, BLUE)
+def test_show_scores_gives_public_standings_and_scrolls(mock_table):
+    runtime = arranged(mock_table)
+    post(runtime, BLUE, "ok", "hold")
+    post(runtime, BLUE, "next")
+    post(runtime, BLUE)  # Show scores
+    page = face_text(runtime, BLUE)
     assert "Scores" in page and "Red: 0 pris, 8 hand" in page and "1/3" not in page
-    press(runtime, BLUE)  # Close
-    assert "Waiting for Red" in text(runtime, BLUE)
+    post(runtime, BLUE)  # Close
+    assert "Waiting for Red" in face_text(runtime, BLUE)
 
 
-def test_rules_help_explains_the_current_phase_a_page_at_a_time(table):
-    runtime = arranged(table)
-    press(runtime, GREEN, "ok", "hold")
-    press(runtime, GREEN, "next", times=2)
-    press(runtime, GREEN)  # Rules help
-    first = text(runtime, GREEN)
+def test_rules_help_explains_the_current_phase_a_page_at_a_time(mock_table):
+    runtime = arranged(mock_table)
+    post(runtime, GREEN, "ok", "hold")
+    post(runtime, GREEN, "next", times=2)
+    post(runtime, GREEN)  # Rules help
+    first = face_text(runtime, GREEN)
     assert "Rules" in first and "Turn a row card up" in first
-    press(runtime, GREEN, "next")
-    assert text(runtime, GREEN) != first
-    press(runtime, GREEN, "ok", "hold")
-    assert "Waiting for Red" in text(runtime, GREEN)
+    post(runtime, GREEN, "next")
+    assert face_text(runtime, GREEN) != first
+    post(runtime, GREEN, "ok", "hold")
+    assert "Waiting for Red" in face_text(runtime, GREEN)
 
 
-def test_end_game_runs_the_tables_end_command_once_another_seat_agrees(table):
-    runtime = arranged(table)
+def test_end_game_runs_the_tables_end_command_once_another_seat_agrees(mock_table):
+    runtime = arranged(mock_table)
     ended = []
     runtime.commands["end_game"] = lambda: ended.append(True) or "A new game begins"
-    press(runtime, RED, "ok", "hold")
-    press(runtime, RED, "prev", times=2)  # End the game
-    assert "> End the game" in text(runtime, RED)
-    press(runtime, RED)
-    assert "Red: end the game?" in text(runtime, GREEN)
-    press(runtime, GREEN)
-    assert ended == [True] and "A new game begins" in text(runtime, RED)
+    post(runtime, RED, "ok", "hold")
+    post(runtime, RED, "prev", times=2)  # End the game
+    assert "> End the game" in face_text(runtime, RED)
+    post(runtime, RED)
+    assert "Red: end the game?" in face_text(runtime, GREEN)
+    post(runtime, GREEN)
+    assert ended == [True] and "A new game begins" in face_text(runtime, RED)
 
 
-def test_an_announcement_is_shown_to_every_seat_until_ok(table):
-    runtime = arranged(table)
+def test_an_announcement_is_shown_to_every_seat_until_ok(mock_table):
+    runtime = arranged(mock_table)
     runtime.announce("Saved game", ["The saved game could not be read. It is kept as "
                                     "/var/lib/courtier/current.unreadable-1.jsonl. A new game starts."])
     for seat in (RED, BLUE, GREEN):
-        assert "Saved game" in text(runtime, seat) and "not be read" in text(runtime, seat)
-    press(runtime, BLUE, "next", times=3)
-    assert "unreadable-1.jsonl" in text(runtime, BLUE)  # a file's name is never broken inside a word
-    press(runtime, BLUE)
-    assert "Waiting for Red" in text(runtime, BLUE) and "Saved game" in text(runtime, RED)
+        assert "Saved game" in face_text(runtime, seat) and "not be read" in face_text(runtime, seat)
+    post(runtime, BLUE, "next", times=3)
+    assert "unreadable-1.jsonl" in face_text(runtime, BLUE)  # a file's name is never broken inside a word
+    post(runtime, BLUE)
+    assert "Waiting for Red" in face_text(runtime, BLUE) and "Saved game" in face_text(runtime, RED)
 
 
-def test_taking_back_an_action_that_showed_a_hidden_card_needs_every_other_seats_yes(table):
-    runtime = arranged(table)
+def test_taking_back_an_action_that_showed_a_hidden_card_needs_every_other_seats_yes(mock_table):
+    runtime = arranged(mock_table)
     match = runtime.match
     legal = match.legal_actions(RED)[0]
     runtime.submit(legal)  # Red's attack turns a row card face up
-    press(runtime, RED, "ok", "hold")
-    press(runtime, RED)  # Undo last action
-    assert "Waiting for every seat's yes" in text(runtime, RED)
-    press(runtime, BLUE)  # Blue agrees: not enough
-    assert runtime.request is not None and "You agreed" in text(runtime, BLUE)
+    post(runtime, RED, "ok", "hold")
+    post(runtime, RED)  # Undo last action
+    assert "Waiting for every seat's yes" in face_text(runtime, RED)
+    post(runtime, BLUE)  # Blue agrees: not enough
+    assert runtime.request is not None and "You agreed" in face_text(runtime, BLUE)
     assert len(match.actions) == 4
-    press(runtime, GREEN)  # Green agrees too
+    post(runtime, GREEN)  # Green agrees too
     assert runtime.request is None and len(match.actions) == 3
 
 
-def test_any_seat_may_veto_taking_back_a_revealing_action(table):
-    runtime = arranged(table)
+def test_any_seat_may_veto_taking_back_a_revealing_action(mock_table):
+    runtime = arranged(mock_table)
     runtime.submit(runtime.match.legal_actions(RED)[0])
-    press(runtime, RED, "ok", "hold")
-    press(runtime, RED)
-    press(runtime, BLUE)  # yes
-    press(runtime, GREEN, "next")
-    press(runtime, GREEN)  # no
+    post(runtime, RED, "ok", "hold")
+    post(runtime, RED)
+    post(runtime, BLUE)  # yes
+    post(runtime, GREEN, "next")
+    post(runtime, GREEN)  # no
     assert runtime.request is None and len(runtime.match.actions) == 4
-    assert "Green said no" in text(runtime, RED)
+    assert "Green said no" in face_text(runtime, RED)
 
 
-def test_the_consoles_undo_is_asked_of_the_seats_and_a_revealing_action_needs_them_all(table):
+def test_the_consoles_undo_is_asked_of_the_seats_and_a_revealing_action_needs_them_all(mock_table):
     from firmware.table.runtime import Command
 
-    runtime = arranged(table)
+    runtime = arranged(mock_table)
     runtime.submit(runtime.match.legal_actions(RED)[0])  # Red's attack turns a row card face up
     replies = []
     runtime.post(Command("undo", reply=replies.append))
     runtime.drain()
     assert replies == ["Asked the table: every seat must agree to take back Red's attack"]
-    assert "The console: undo your attack?" in text(runtime, RED)
+    assert "The console: undo your attack?" in face_text(runtime, RED)
     for seat in (BLUE, GREEN):
-        assert "The console: undo Red's attack?" in text(runtime, seat)
-    press(runtime, RED)
-    press(runtime, BLUE)
+        assert "The console: undo Red's attack?" in face_text(runtime, seat)
+    post(runtime, RED)
+    post(runtime, BLUE)
     assert len(runtime.match.actions) == 4 and len(replies) == 1
-    press(runtime, GREEN, "next")
-    press(runtime, GREEN)  # Green says no: its revealed card is not taken back over its head
+    post(runtime, GREEN, "next")
+    post(runtime, GREEN)  # Green says no: its revealed card is not taken back over its head
     assert replies[-1] == "Green said no" and len(runtime.match.actions) == 4
     runtime.post(Command("undo", reply=replies.append))
     runtime.drain()
     for seat in (RED, BLUE, GREEN):
-        press(runtime, seat)
+        post(runtime, seat)
     assert replies[-1] == "Taken back: Red's attack" and len(runtime.match.actions) == 3
 
 
-def test_the_consoles_undo_waits_for_the_seat_whose_action_it_is(table):
+def test_the_consoles_undo_waits_for_the_seat_whose_action_it_is(mock_table):
     from firmware.table.runtime import Command
 
-    runtime = arranged(table)  # the last action: Green's row arrangement
+    runtime = arranged(mock_table)  # the last action: Green's row arrangement
     replies = []
     runtime.post(Command("undo", reply=replies.append))
     runtime.drain()
     assert replies == ["Asked the table: Green must agree to take back Green's row arrangement"]
-    press(runtime, RED)
-    press(runtime, BLUE)
+    post(runtime, RED)
+    post(runtime, BLUE)
     assert runtime.request is not None and len(runtime.match.actions) == 3
-    press(runtime, GREEN)
+    post(runtime, GREEN)
     assert replies[-1] == "Taken back: Green's row arrangement" and len(runtime.match.actions) == 2
 
 
-def test_a_new_game_drops_a_pending_request_so_a_late_yes_cannot_end_it(table, tmp_path):
+def test_a_new_game_drops_a_pending_request_so_a_late_yes_cannot_end_it(mock_table, tmp_path):
     from firmware.play import add_session_commands
     from firmware.table.runtime import Command
     from firmware.table.session import open_session
 
     session = open_session(tmp_path, "tenno", 3, seed=5, names=["Red", "Blue", "Green"])
-    runtime = Runtime(session.match, [seat.screen for seat in table.seats], session.journal)
+    runtime = Runtime(session.match, [seat.screen for seat in mock_table.seats], session.journal)
     add_session_commands(runtime, tmp_path)
-    press(runtime, RED, "ok", "hold")
-    press(runtime, RED, "prev", times=2)
-    press(runtime, RED)  # End the game
-    assert "Red: end the game?" in text(runtime, BLUE)
+    post(runtime, RED, "ok", "hold")
+    post(runtime, RED, "prev", times=2)
+    post(runtime, RED)  # End the game
+    assert "Red: end the game?" in face_text(runtime, BLUE)
     runtime.post(Command("new_game", {"game": "quovadis"}))  # the console starts another game meanwhile
     runtime.drain()
-    assert runtime.request is None and "end the game?" not in text(runtime, BLUE)
-    press(runtime, BLUE)  # the ok meant for the old request
+    assert runtime.request is None and "end the game?" not in face_text(runtime, BLUE)
+    post(runtime, BLUE)  # the ok meant for the old request
     assert runtime.match.header.game == "quovadis"
     assert len(list((tmp_path / "games").iterdir())) == 1  # only the old game was archived
     runtime.journal.close()
 
 
-def test_ending_the_game_at_the_table_tells_the_asker_in_words_its_screen_can_draw(table, tmp_path):
+def test_ending_the_game_at_the_table_tells_the_asker_in_words_its_screen_can_draw(mock_table, tmp_path):
     """The reply names the game ("Tennō"): the screen font draws the ō, never a crash in the middle of an evening."""
     from firmware.play import add_session_commands
     from firmware.table.session import open_session
 
     session = open_session(tmp_path, "tenno", 3, seed=5, names=["Red", "Blue", "Green"])
-    runtime = Runtime(session.match, [seat.screen for seat in table.seats], session.journal)
+    runtime = Runtime(session.match, [seat.screen for seat in mock_table.seats], session.journal)
     add_session_commands(runtime, tmp_path)
-    press(runtime, RED, "ok", "hold")
-    press(runtime, RED, "prev", times=2)
-    press(runtime, RED)  # End the game
-    press(runtime, BLUE)  # Blue agrees
-    assert "A new game of Tennō begins" in text(runtime, RED)
-    assert table.seats[RED].screen.image.tobytes() == render_face(runtime.seats[RED].face).tobytes()
+    post(runtime, RED, "ok", "hold")
+    post(runtime, RED, "prev", times=2)
+    post(runtime, RED)  # End the game
+    post(runtime, BLUE)  # Blue agrees
+    assert "A new game of Tennō begins" in face_text(runtime, RED)
+    assert mock_table.seats[RED].screen.image.tobytes() == render_face(runtime.seats[RED].face).tobytes()
     assert render_face(runtime.seats[RED].face).tobytes() != render_face(
         replace(runtime.seats[RED].face, notice="A new game of Tenno begins")).tobytes()  # the ō itself
     runtime.journal.close()
@@ -299,22 +279,22 @@ def built_faces(runtime, monkeypatch):
     return built
 
 
-def test_walking_the_table_menu_or_an_info_page_builds_only_that_seats_face(table, monkeypatch):
-    runtime = arranged(table)
+def test_walking_the_table_menu_or_an_info_page_builds_only_that_seats_face(mock_table, monkeypatch):
+    runtime = arranged(mock_table)
     built = built_faces(runtime, monkeypatch)
-    press(runtime, BLUE, "ok", "hold")  # the table menu opens
-    press(runtime, BLUE, "next")
-    press(runtime, BLUE, "prev")
-    press(runtime, BLUE, "next")
-    press(runtime, BLUE)  # Show scores
-    press(runtime, BLUE, "next")  # an info page turned
-    press(runtime, BLUE)  # Close
+    post(runtime, BLUE, "ok", "hold")  # the table menu opens
+    post(runtime, BLUE, "next")
+    post(runtime, BLUE, "prev")
+    post(runtime, BLUE, "next")
+    post(runtime, BLUE)  # Show scores
+    post(runtime, BLUE, "next")  # an info page turned
+    post(runtime, BLUE)  # Close
     assert set(built) == {BLUE} and len(built) == 7
-    assert "Waiting for Red" in text(runtime, BLUE)
+    assert "Waiting for Red" in face_text(runtime, BLUE)
     built.clear()
-    press(runtime, RED, "ok", "hold")
-    press(runtime, RED)  # Undo last action: every seat is asked
+    post(runtime, RED, "ok", "hold")
+    post(runtime, RED)  # Undo last action: every seat is asked
     assert set(built) == {RED, BLUE, GREEN}
     built.clear()
-    press(runtime, BLUE, "next")  # a seat asked moves between yes and no
+    post(runtime, BLUE, "next")  # a seat asked moves between yes and no
     assert built == [BLUE]

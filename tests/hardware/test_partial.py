@@ -23,9 +23,9 @@ from engine.testing import reachable_matches
 from firmware.table.faces import seat_face
 from firmware.table.menu import Menu
 from firmware.table.render import render_face
+from firmware.testing import FakeClock, post
 from hardware.partial import (DRIVERS, PartialSH1106, PartialSSD1306, PartialSSD1309,
                               SSD1306_WINDOW_COST, changed_runs, pack_pages, plan_windows)
-from hardware.events import InputEvent
 from hardware.recording import RecordingInterface
 
 
@@ -475,21 +475,19 @@ def test_a_seat_whose_panel_lost_power_lights_again_on_the_retry():
     bus = RecordingInterface()
     panel = Ssd1306Ram(random.Random(1).randbytes(1024))
     screen = driver_screen(ScreenConfig(driver="ssd1306", bus="i2c"), bus, name="seat 1 screen")
-    now = [0.0]
-    runtime = Runtime(Match.new("tenno", 3, seed=2), [screen, None, None], clock=lambda: now[0])
+    clock = FakeClock()
+    runtime = Runtime(Match.new("tenno", 3, seed=2), [screen, None, None], clock=clock)
     panel.feed(bus.calls)
     bus.reset()
     face = render_face(runtime.seats[0].face)
     assert panel.on and bytes(panel.ram) == pack_pages(face, 8)
     panel.power_lost(random.Random(2).randbytes(1024))
     bus.fail = OSError(121, "Remote I/O error")
-    runtime.post(InputEvent(0, "next", "press"))
-    runtime.drain()
+    post(runtime, 0, "next")
     assert runtime.seats[0].degraded
-    runtime.post(InputEvent(0, "prev", "press"))  # back to the face the panel showed before
-    runtime.drain()
+    post(runtime, 0, "prev")  # back to the face the panel showed before
     bus.fail = None
-    now[0] += runtime.RETRY_MAX
+    clock.now += runtime.RETRY_MAX
     runtime.tick()
     panel.feed(bus.calls)
     assert not runtime.seats[0].degraded
