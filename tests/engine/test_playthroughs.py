@@ -40,7 +40,8 @@ GAMES = [("tenno", 3, 7, {}), ("tenno", 6, 21, {}), ("quovadis", 4, 3, {}), ("sh
                            "tiebreak": "thalers", "setup_spread": True, "privilege_tile_votes": False,
                            "empty_throne_rights": False, "unborn_son_thaler": True, "repeat_proposals": True,
                            "no_influence": "tie", "displaced_first": True, "church_count": "influence",
-                           "doctor_targets": "spaces", "permit_where": "present"})]
+                           "doctor_targets": "spaces", "permit_where": "present", "kings_daughter": "new_couple",
+                           "promotion_side": "couple", "knight_card_pushes": True})]
 
 
 def test_each_game_has_a_playthrough_with_every_rule_option_turned():

@@ -190,11 +190,11 @@ def test_every_option_the_rules_file_names_is_an_option_that_cites_that_item():
 
 
 def listed_homes(where: str) -> set[str]:
-    """`option x`, `options x, y`, `data file.toml (...)` as home names."""
-    kind, _, rest = where.partition(" ")
-    names = re.findall(r"`([\w.]+)`", rest.split("(")[0])
-    assert kind in {"option", "options", "data"} and names, where
-    return {f"{'data' if kind == 'data' else 'option'} {name}" for name in names}
+    """`option x`, `options x, y`, `data file.toml (what in it)`, or several of them, as home names."""
+    parts = re.findall(r"\b(options?|data) ((?:`[\w.]+`(?:, )?)+)", re.sub(r"\([^)]*\)", "", where))
+    assert parts, where
+    return {f"{'data' if kind == 'data' else 'option'} {name}" for kind, names in parts
+            for name in re.findall(r"`([\w.]+)`", names)}
 
 
 def test_the_list_of_homes_names_each_option_and_data_file_that_settles_its_items():

@@ -280,3 +280,68 @@ def test_a_card_vp_that_is_not_a_whole_number_is_refused():
                      "copies": {2: 1, 3: 1, 4: 1}, "effect": "rival", "vp": -1}]}
     with pytest.raises(Exception, match="x.vp must be a whole number"):
         data.parse_cards(raw, data.BOARD)
+
+
+# --- §6.2: the readings of the cards no source describes ---------------------------------------
+
+@pytest.mark.parametrize("reading", ["flip", "new_couple"])
+def test_the_foreign_kings_daughter_flips_an_own_baron_or_by_option_brings_a_new_couple(reading):
+    """§6.2 Foreign king's daughter [ASSUMPTION, L]: flip one of your single Barons; the rules file's
+    alternative, a new Couple from supply, is 25 (the card's age) and goes where a Baron would."""
+    match = position(2, phase="actions", emperor=0, options={"kings_daughter": reading},
+                     board={"SAXONY": {"spaces": ["B0/15", "K1", "K1", "K1"]}, "MAINZ": {"elector": "B0/25"}})
+    targets = {(a["area"], a["spot"]) for a in actions(match, 0, "buy") if a["card"] == "kings_daughter"}
+    supply = match.state.seats[0].aristocrats
+    if reading == "flip":
+        assert targets == {("SAXONY", "a0")}  # not Mainz's elector: an archbishop stays single
+        act(match, 0, "buy", card="kings_daughter", area="SAXONY", spot="a0")
+        assert tile(area(match, "SAXONY").spaces[0]) == ("couple", 0, 15)
+        assert match.state.seats[0].aristocrats == supply
+    else:
+        assert ("SAXONY", "a1") in targets and ("SAXONY", "a0") not in targets  # a knight pushed, not a tile
+        assert ("MAINZ", "a0") in targets and len(targets) == len(data.BOARD.ids) + 2
+        events = act(match, 0, "buy", card="kings_daughter", area="SAXONY", spot="a1")
+        assert tile(area(match, "SAXONY").spaces[1]) == ("couple", 0, 25)
+        assert match.state.seats[0].aristocrats == supply - 1 and match.state.seats[1].knights == 1
+        assert tile(area(match, "SAXONY").spaces[0]) == ("baron", 0, 15)
+        assert any("Couple" in line for line in words(match, events))
+
+
+def test_a_new_couple_needs_a_tile_in_supply():
+    def targets(board):
+        match = position(2, phase="actions", emperor=0, options={"kings_daughter": "new_couple"}, board=board)
+        return [a for a in actions(match, 0, "buy") if a["card"] == "kings_daughter"]
+
+    assert targets({"SAXONY": {"spaces": ["C0/15"] * 4}, "MAINZ": {"spaces": ["C0/15"] * 2}})  # one left
+    assert not targets({"SAXONY": {"spaces": ["C0/15"] * 4}, "MAINZ": {"spaces": ["C0/15"] * 3}})  # all 7 out
+
+
+@pytest.mark.parametrize("side", ["baron", "couple"])
+def test_promotion_puts_a_baron_or_by_option_a_couple_in_the_knights_place(side):
+    """§6.2 Promotion [ASSUMPTION, L]: a 25 Baron from supply replaces one's knight; the alternative,
+    "place a Couple from supply", read as a Couple of the same age in the same place."""
+    match = position(2, phase="actions", emperor=0, options={"promotion_side": side},
+                     board={"SAXONY": {"spaces": ["K0"]}})
+    act(match, 0, "buy", card="promotion", area="SAXONY", spot="a0")
+    assert tile(area(match, "SAXONY").spaces[0]) == (side, 0, 25)
+    assert match.state.seats[0].knights == 3
+
+
+@pytest.mark.parametrize("pushes", [False, True])
+def test_the_knight_card_takes_an_empty_space_or_by_option_pushes_another_players_knight(pushes):
+    """§6.2 Knight [ASSUMPTION, L]: like the knight action (§5.5 c, "knights cannot push other knights");
+    the alternative lets the card displace an opponent's knight, never a castle's (§5.4)."""
+    match = position(2, phase="actions", emperor=0, options={"knight_card_pushes": pushes},
+                     board={"SAXONY": {"spaces": ["K1", "K0", "B1/25", "B1/25"], "castles": ["K1"]}})
+    card = {(a["area"], a["spot"]) for a in actions(match, 0, "buy") if a["card"] == "knight"}
+    action = {(a["area"], a["spot"]) for a in actions(match, 0, "knight")}
+    assert ("SAXONY", "k0") not in card and ("SAXONY", "a1") not in card  # a castle, and one's own knight
+    assert (("SAXONY", "a0") in card) is pushes and ("SAXONY", "a0") not in action
+    if pushes:
+        events = act(match, 0, "buy", card="knight", from_area="supply", from_spot="", area="SAXONY", spot="a0")
+        assert tile(area(match, "SAXONY").spaces[0]) == ("knight", 0, 0)
+        assert (match.state.seats[0].knights, match.state.seats[1].knights) == (1, 2)
+        told = next(e for e in events if e["type"] == "knight")
+        assert [m["dst"][:2] for m in told["moves"]] == [["supply", 1], ["SAXONY", "a0"]]  # Blue's first
+        assert "Take Blue's knight off Saxony space 1, back to supply; Put Red's knight on Saxony space 1" in \
+            words(match, events)

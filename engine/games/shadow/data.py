@@ -77,7 +77,7 @@ class CardSpec:
     effect: str
     cost: int = 0
     costs: tuple[int, ...] = ()  # by the number of the buyer's cities already built (Permit)
-    age: int = 0  # the age of a Baron the card places (Ordinance, Promotion)
+    age: int = 0  # the age of a tile the card places (Ordinance, Promotion, a new Couple of the King's daughter)
     vp: int = 0  # victory points the card gives when bought or copied (Indulgence)
 
 
@@ -179,7 +179,7 @@ def parse_cards(data: dict[str, Any], board: Board, source: str = "cards.toml") 
         _int(source, f"{card.id}.vp", card.vp)
         if card.effect == "permit" and len(card.costs) != board.pieces["cities"]:
             raise BadData(f"{source}: card {card.id} needs one cost per city a player owns")
-        if card.effect in ("ordinance", "promotion") and card.age not in board.rules["ages"]:
+        if card.effect in ("ordinance", "promotion", "marry_own") and card.age not in board.rules["ages"]:
             raise BadData(f"{source}: card {card.id} must place a Baron of an age a tile shows")
         cards[card.id] = card
     if len(cards) != 13:

@@ -145,19 +145,36 @@ def move_targets(state: ShadowState, seat: int, head: Fields, scan: Scan | None 
     return found
 
 
+def knight_sources(state: ShadowState, seat: int, scan: Scan) -> list[tuple[str, str]]:
+    """Where the seat's next knight comes from: its supply, or one of its knights on the board."""
+    sources = [(SUPPLY, "")] if state.seats[seat].knights > 0 else []
+    return sources + [(a, s) for a, s, p in scan.knights if p.owner == seat]
+
+
 def knight_targets(state: ShadowState, seat: int, head: Fields, scan: Scan | None = None) -> list[Fields]:
     """Place a knight from supply, or move one of the seat's knights, to an empty space."""
     scan = scan or Scan(state)
-    sources = [(SUPPLY, "")] if state.seats[seat].knights > 0 else []
-    sources += [(a, s) for a, s, p in scan.knights if p.owner == seat]
     places = scan.knight_places
     found = []
-    for from_area, from_spot in sources:
+    for from_area, from_spot in knight_sources(state, seat, scan):
         kind = from_spot[:1]
         # The same kind of space in the same electorate is no move at all.
         found += [dict(head, from_area=from_area, from_spot=from_spot, area=area, spot=spot)
                   for area, spot in places if area != from_area or spot[0] != kind]
     return found
+
+
+def knight_card_targets(state: ShadowState, seat: int, head: Fields, scan: Scan | None = None) -> list[Fields]:
+    """The Knight card: the knight action's places, and by option `knight_card_pushes` (§6.2) also an
+    aristocrat space holding another player's knight, who goes back to supply (a castle's knight is
+    never pushed, §5.4)."""
+    scan = scan or Scan(state)
+    found = knight_targets(state, seat, head, scan)
+    if not state.options["knight_card_pushes"]:
+        return found
+    pushed = [(a, s) for a, s, p in scan.knights if p.owner != seat and s.startswith("a")]
+    return found + [dict(head, from_area=from_area, from_spot=from_spot, area=a, spot=s)
+                    for from_area, from_spot in knight_sources(state, seat, scan) for a, s in pushed]
 
 
 def baron_places(state: ShadowState, seat: int, head: Fields, scan: Scan | None = None) -> list[Fields]:
@@ -182,6 +199,10 @@ def marriageable(state: ShadowState, p: Piece, area: str, spot: str) -> bool:
 
 
 def marry_own_targets(state: ShadowState, seat: int, head: Fields, scan: Scan | None = None) -> list[Fields]:
+    """One of the seat's single Barons to flip, or (option `kings_daughter`, §6.2) a place for a new
+    Couple from its supply."""
+    if state.options["kings_daughter"] == "new_couple":
+        return baron_places(state, seat, head, scan)
     scan = scan or Scan(state)
     return [dict(head, area=a, spot=s) for a, s, p in scan.aristocrats
             if p.owner == seat and marriageable(state, p, a, s)]
@@ -216,7 +237,7 @@ TARGETS: dict[str, Callable[[ShadowState, int, Fields, Scan | None], list[Fields
     "rival": rival_targets, "doctor": doctor_targets, "move": move_targets, "pope": nothing,
     "church": nothing, "excommunicate": nothing, "indulgence": nothing, "permit": city_targets,
     "ordinance": baron_places, "promotion": promotion_targets, "marry_own": marry_own_targets,
-    "knight": knight_targets, "gray": nothing,
+    "knight": knight_card_targets, "gray": nothing,
 }
 
 
@@ -252,6 +273,8 @@ def move(state: ShadowState, seat: int, f: Fields) -> Events:
 
 
 def move_knight(state: ShadowState, seat: int, f: Fields, reason: str) -> Events:
+    """A knight to its space; one already there (the Knight card by option `knight_card_pushes`) goes
+    back to its owner's supply first, a step of the same move."""
     knight = Piece("knight", seat)
     if f["from_area"] == SUPPLY:
         state.seats[seat].knights -= 1
@@ -259,10 +282,18 @@ def move_knight(state: ShadowState, seat: int, f: Fields, reason: str) -> Events
     else:
         src = where(state, f["from_area"], f["from_spot"])
         set_piece(state, f["from_area"], f["from_spot"], None)
+    dst = where(state, f["area"], f["spot"])
+    there = piece_at(state, f["area"], f["spot"])
+    steps, pushed = [], []
+    if there is not None:
+        assert not there.aristocrat and there.owner != seat, "only another player's knight is pushed"
+        state.seats[there.owner].knights += 1
+        steps.append(carry(there, dst, supply_of(there.owner)))
+        pushed.append({"type": "pushed", "seat": there.owner, "area": f["area"], "spot": f["spot"]})
     set_piece(state, f["area"], f["spot"], knight)
     return [tell(state, {"type": "knight", "seat": seat, "from_area": f["from_area"], "from_spot": f["from_spot"],
                          "area": f["area"], "spot": f["spot"], "reason": reason},
-                 carry(knight, src, where(state, f["area"], f["spot"])))]
+                 *steps, carry(knight, src, dst))] + pushed
 
 
 def new_baron(state: ShadowState, seat: int, age: int, area: str, spot: str, reason: str,
@@ -287,11 +318,16 @@ def build_city(state: ShadowState, seat: int, f: Fields) -> Events:
 
 
 def promote(state: ShadowState, seat: int, f: Fields, age: int) -> Events:
+    """The seat's knight makes room for a Baron from supply, or a Couple (option `promotion_side`, §6.2)."""
     events = remove(state, f["area"], f["spot"], "promotion")
-    return events + new_baron(state, seat, age, f["area"], f["spot"], "promotion")
+    return events + new_baron(state, seat, age, f["area"], f["spot"], "promotion",
+                              kind=state.options["promotion_side"])
 
 
-def marry_own(state: ShadowState, seat: int, f: Fields) -> Events:
+def marry_own(state: ShadowState, seat: int, f: Fields, age: int) -> Events:
+    """Flip a single Baron, or (option `kings_daughter`, §6.2) place a new Couple of the card's age."""
+    if state.options["kings_daughter"] == "new_couple":
+        return new_baron(state, seat, age, f["area"], f["spot"], "kings_daughter", kind="couple")
     return marry(state, f["area"], f["spot"], {"reason": "kings_daughter"})
 
 
@@ -330,7 +366,7 @@ def card_effect(state: ShadowState, seat: int, card: CardSpec, f: Fields) -> Eve
     if effect == "promotion":
         return promote(state, seat, f, card.age)
     if effect == "marry_own":
-        return marry_own(state, seat, f)
+        return marry_own(state, seat, f, card.age)
     if effect == "knight":
         return move_knight(state, seat, f, "card")
     return []  # indulgence: only its VP; pope, church, excommunicate, gray: later phases read the cards

@@ -121,6 +121,19 @@ OPTIONS = (
                                          "an electorate where the builder has an aristocrat."),
                choices=("any", "present"),
                source='[ASSUMPTION] docs/rules/shadow.md §6.2 "any empty city space on the board"'),
+    RuleOption("kings_daughter", "flip", N_("What the Foreign king's daughter does: flip = one of your single "
+                                           "Barons becomes a Couple; new_couple = a new Couple from your supply "
+                                           "goes on an aristocrat space."),
+               choices=("flip", "new_couple"),
+               source='[ASSUMPTION] docs/rules/shadow.md §6.2 "place a new Couple from supply"'),
+    RuleOption("promotion_side", "baron", N_("What Promotion puts in place of your knight: baron = a single Baron; "
+                                            "couple = a Couple."),
+               choices=("baron", "couple"),
+               source='[ASSUMPTION] docs/rules/shadow.md §6.2 "a Couple in the knight\'s place"'),
+    RuleOption("knight_card_pushes", False, N_("The Knight card may also put your knight on an aristocrat space "
+                                              "holding another player's knight, who goes back to supply."),
+               choices=(True, False),
+               source='[ASSUMPTION] docs/rules/shadow.md §6.2 "may displace an opponent\'s knight"'),
     RuleOption("empire_city_optional", True, N_("The Emperor may decline the empire-city action of Phase VII."),
                choices=(True, False),
                source='[MED] docs/rules/shadow.md §5.8 "The seed phrases the city actions as optional"; '
