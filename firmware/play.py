@@ -114,8 +114,10 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
         panels, serial_seats = seat_panels(table.seats[: match.header.players])
         for seat in bots:
             panels[seat] = None  # a bot's screen would show its secrets to whoever looks
-            if early is not None:
-                clear_screen(table.seats[seat])  # it said "starting...": nobody sits there
+        if early is not None:
+            # It said "starting...": nobody sits at a bot's seat, nor at one the game has no player for.
+            for seat in (*bots, *range(match.header.players, len(table.seats))):
+                clear_screen(table.seats[seat])
         runtime = Runtime(match, panels, session.journal, languages=session.languages)
         add_session_commands(runtime, directory)
         players = None

@@ -376,6 +376,31 @@ def test_a_bot_seat_of_the_table_file_plays_its_turns_and_the_table_is_told(monk
     assert service.run(script, "--seed", "3") == 0
 
 
+YELLOW = """
+[[seat]]
+name = "Yellow"
+buttons = { prev = 4, next = 18, ok = 23 }
+screen = { driver = "sh1106", bus = "spi", port = 0, device = 0, gpio_dc = 24, gpio_rst = 27, gpio_cs = 22 }
+
+"""
+
+
+def test_a_seat_left_out_of_a_game_for_fewer_players_goes_dark_instead_of_saying_starting(monkeypatch, tmp_path):
+    table = tmp_path / "table.toml"
+    table.write_text(SEATS.replace("[public_screen]", YELLOW + "[public_screen]"), encoding="utf-8")
+    service = Service(monkeypatch, tmp_path / "state", table)
+
+    def script(service: Service) -> Iterator[None]:
+        assert len(service.runtime.seats) == 3
+        screen = service.table.seats[3].screen
+        assert screen.frames and screen.image.getbbox() is None, "Yellow's panel still says starting..."
+        service.press(3)  # nobody plays there: its buttons change nothing
+        yield
+        assert screen.image.getbbox() is None and not service.runtime.match.actions
+
+    assert service.run(script, "--seed", "3", "--players", "3") == 0
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
