@@ -195,7 +195,9 @@ class Runtime:
         seat.notice = ""
         if self.request is not None or seat.mode:
             # Walking the table menu or turning an info page changes that seat's face alone.
-            self.refresh(only=event.seat if self._handle_table(event) else None)
+            alone = self._handle_table(event)
+            if alone is not None:  # None: already redrawn (an action submitted, a language set)
+                self.refresh(only=event.seat if alone else None)
             return
         if seat.changed:
             # The seat's choices changed under it (an undo, a new game): its first ok only says "seen".
@@ -238,9 +240,9 @@ class Runtime:
         offered = [a for a in self.match.legal_actions(index) if a["do"] in demands] if demands else []
         return offered + table_menu.pick(table_menu.MENU)  # a demand the game offers now comes first
 
-    def _handle_table(self, event: InputEvent) -> bool:
+    def _handle_table(self, event: InputEvent) -> bool | None:
         """A press on a seat in its table menu, on an info page or asked a question; return
-        whether that seat's face is all it changed."""
+        whether that seat's face is all it changed, or None when the faces are already redrawn."""
         index, seat = event.seat, self.seats[event.seat]
         if seat.mode == "info" and self.request is None and event.button in ("prev", "next"):
             step = -1 if event.button == "prev" else 1
@@ -260,7 +262,7 @@ class Runtime:
         if chosen["do"] in self.match.game.table_actions:
             seat.mode = ""
             self.submit(chosen)  # redraws every seat itself
-            return True
+            return None
         return self._table_action(index, chosen["do"], chosen.get("lang"))
 
     def announce(self, title: str, lines: Sequence[str]) -> None:
@@ -280,13 +282,14 @@ class Runtime:
             seat.notice = notice
         self.refresh()
 
-    def _table_action(self, index: int, do: str, lang: str | None = None) -> bool:
-        """Carry out a table-menu item; return whether seat `index`'s face is all it changed."""
+    def _table_action(self, index: int, do: str, lang: str | None = None) -> bool | None:
+        """Carry out a table-menu item; return whether seat `index`'s face is all it changed,
+        or None when the item already redrew the faces."""
         seat = self.seats[index]
         if do == "language":
             seat.mode = ""
-            self.set_language(index, None if lang == table_menu.TABLE_LANGUAGE else lang)
-            return True
+            self.set_language(index, None if lang == table_menu.TABLE_LANGUAGE else lang)  # redraws the seat
+            return None
         if do in ("close", "cancel"):
             seat.mode = ""
             if self.request is not None and self.request.by == index:

@@ -279,7 +279,7 @@ def built_faces(runtime, monkeypatch):
     return built
 
 
-def test_walking_the_table_menu_or_an_info_page_builds_only_that_seats_face(mock_table, monkeypatch):
+def test_walking_the_table_menu_an_info_page_or_a_language_builds_only_that_seats_face(mock_table, monkeypatch):
     runtime = arranged(mock_table)
     built = built_faces(runtime, monkeypatch)
     post(runtime, BLUE, "ok", "hold")  # the table menu opens
@@ -290,6 +290,19 @@ def test_walking_the_table_menu_or_an_info_page_builds_only_that_seats_face(mock
     post(runtime, BLUE, "next")  # an info page turned
     post(runtime, BLUE)  # Close
     assert set(built) == {BLUE} and len(built) == 7
+    assert "Waiting for Red" in face_text(runtime, BLUE)
+    post(runtime, BLUE, "ok", "hold")
+    post(runtime, BLUE, "next", times=3)  # undo, scores, help, language
+    post(runtime, BLUE)  # into the languages
+    post(runtime, BLUE, "next")  # 繁體中文
+    built.clear()
+    post(runtime, BLUE)  # picked: the seat's face is built once, in its new language
+    assert built == [BLUE] and "等待" in face_text(runtime, BLUE)
+    post(runtime, BLUE, "ok", "hold")
+    post(runtime, BLUE, "next", times=3)
+    post(runtime, BLUE)
+    post(runtime, BLUE, "prev")  # the table's language, last of the list
+    post(runtime, BLUE)
     assert "Waiting for Red" in face_text(runtime, BLUE)
     built.clear()
     post(runtime, RED, "ok", "hold")
