@@ -57,10 +57,11 @@ def play_random(match: Match, rng: random.Random, limit: int | None = None,
     return match
 
 
-def reachable_matches(game: str, players: int, seed: int, every: int = 1) -> Iterator[Match]:
-    """Yield a random game's match at every `every`-th action, from the start to the end."""
+def reachable_matches(game: str, players: int, seed: int, every: int = 1,
+                      options: dict[str, Any] | None = None) -> Iterator[Match]:
+    """Yield a random game's match at every `every`-th action, from the start to the end (under `options`)."""
     rng = random.Random(seed)
-    match = Match.new(game, players, seed=seed)
+    match = Match.new(game, players, seed=seed, options=options)
     count = 0
     yield match
     while not match.is_over:
