@@ -113,7 +113,6 @@ def test_a_rule_that_fails_halfway_never_leaves_a_half_changed_state(game, where
     assert to_data(match.state) == to_data(Match.replay(match.header, match.actions).state)
 
 
-
 @pytest.mark.parametrize("game", GAMES)
 def test_undos_in_a_row_each_tell_their_own_actions_steps_back_with_one_replay_each(game, monkeypatch):
     """An undo tells the steps that reverse its action; after an undo the state's steps are the undo's,

@@ -84,9 +84,12 @@ OPTIONS = (
                choices=("influence", "tiebreak"),
                source='[ASSUMPTION] docs/rules/shadow.md §6.2 "in Phase V the holder adds"; '
                       '§5.6 "A Gray eminence bonus"'),
-    RuleOption("no_influence", "keep", N_("Nobody has influence in an electorate: keep = nothing changes; tie = "
-                                          "everyone ties at 0 and the Emperor chooses, so a seated elector "
-                                          "stays only if its owner is chosen."),
+    # Only a seated elector that does not count (elector_counts = false) leaves its electorate at 0 with a
+    # seat to lose; an empty seat stays empty either way (phases.next_contest).
+    RuleOption("no_influence", "keep", N_("Nobody has influence in an electorate (only possible with "
+                                          "elector_counts = false): keep = nothing changes; tie = everyone "
+                                          "ties at 0 and the Emperor chooses, so a seated elector stays only "
+                                          "if its owner is chosen."),
                choices=("keep", "tie"),
                source='[ASSUMPTION] docs/rules/shadow.md §5.6 "If every player has 0 influence"; the seed: '
                       "the most influence wins, the Emperor breaks ties"),
