@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from .errors import BadOptions
+from .i18n import _
 from .rng import Rng
 
 
@@ -30,10 +31,12 @@ class RuleOption:
     def check(self, value: Any) -> Any:
         kind = type(self.default)
         if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-            raise BadOptions(f"option {self.name!r} takes a {kind.__name__}, not {value!r}")
+            raise BadOptions(_("option {name!r} takes a {kind}, not {value!r}").format(
+                name=self.name, kind=kind.__name__, value=value))
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise BadOptions(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+            raise BadOptions(_("option {name!r} must be one of {allowed}, not {value!r}").format(
+                name=self.name, allowed=allowed, value=value))
         return value
 
 
@@ -44,7 +47,8 @@ def resolve_options(declared: Iterable[RuleOption], given: Mapping[str, Any] | N
     unknown = sorted(set(given) - set(table))
     if unknown:
         known = ", ".join(sorted(table)) or "none"
-        raise BadOptions(f"{game} has no option {unknown[0]!r} (its options: {known})")
+        raise BadOptions(_("{game} has no option {name!r} (its options: {known})").format(
+            game=game, name=unknown[0], known=known))
     return {name: opt.check(given[name]) if name in given else opt.default for name, opt in table.items()}
 
 
@@ -72,7 +76,7 @@ def parse_option_pairs(pairs: Iterable[str]) -> dict[str, Any]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise BadOptions(f"an option is NAME=VALUE, not {pair!r}")
+            raise BadOptions(_("an option is NAME=VALUE, not {pair!r}").format(pair=pair))
         options[name.strip()] = parse_option_value(value)
     return options
 

@@ -19,10 +19,10 @@ import threading
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from engine.errors import BadOptions
+from engine.errors import BadOptions, UnknownGame
 from engine.games import get_game
 from engine.i18n import N_, _, set_language
-from engine.options import parse_option_pairs
+from engine.options import parse_option_pairs, resolve_options
 from hardware.errors import HardwareError, ScreenError
 
 from .bots import RandomBot
@@ -55,9 +55,11 @@ def cmd_play(args: argparse.Namespace) -> int:
                 error=err.render(_))) from None
         if not getattr(args, "lang", None) and config.language:
             set_language(config.language)  # the table file's language, unless --lang says another
+        table_options = checked_table_options(config)
     else:
         config = emulator_table(args.players or (game.min_players + 1 if game else 3),
                                 public_screen=EMULATOR_PUBLIC_SCREEN)
+        table_options = {}
     backend = backend_name(config.backend)
     ui = args.ui or ("none" if backend == "pi" else "terminal")
     if args.record and ui not in RECORDING_UIS:
@@ -90,14 +92,33 @@ def cmd_play(args: argparse.Namespace) -> int:
             show_starting(early)
         session = open_session(directory, args.game, args.players, seed=args.seed,
                                options=parse_option_pairs(args.option), names=names, new=args.new,
-                               seats=len(config.seats) if args.table else None, default_players=players)
+                               seats=len(config.seats) if args.table else None, default_players=players,
+                               table_options=table_options)
         for message in session.messages:
             print(message, flush=True)
-        return _run_table(args, config, backend, ui, session, directory, early, terminated)
+        return _run_table(args, config, backend, ui, session, directory, early, terminated, table_options)
+
+
+def checked_table_options(config: Any) -> dict[str, dict[str, Any]]:
+    """The table file's rule options by game, each block checked against its game's declared options.
+
+    The table file knows no games: a block for an unknown game, an unknown
+    option or a bad value is found here, and refused before anything starts.
+    """
+    checked = {}
+    for game, given in config.options.items():
+        try:
+            resolve_options(get_game(game).options, given, game)
+        except (UnknownGame, BadOptions) as err:
+            raise StartupError(_("{file}: [options.{game}]: {error} (fix the table file, then start again)").format(
+                file=config.source, game=game, error=err)) from None
+        checked[game] = dict(given)
+    return checked
 
 
 def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, session: Any, directory: Path,
-               early: Any = None, terminated: threading.Event | None = None) -> int:
+               early: Any = None, terminated: threading.Event | None = None,
+               table_options: dict[str, dict[str, Any]] | None = None) -> int:
     """Run the session's game on the table: `early`, the table file's table already open, or a new one.
 
     The headless loop ends once `terminated` is set (SIGTERM), between two events.
@@ -119,7 +140,7 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
             for seat in (*bots, *range(match.header.players, len(table.seats))):
                 clear_screen(table.seats[seat])
         runtime = Runtime(match, panels, session.journal, languages=session.languages)
-        add_session_commands(runtime, directory)
+        add_session_commands(runtime, directory, table_options)
         players = None
         if bots:
             from .table.bot_seats import BotSeats
@@ -203,16 +224,18 @@ def public_display(runtime: Runtime, public: PublicTable, table: Any) -> PublicD
     return PublicDisplay(table.public_screen, clock=runtime.clock, on_fault=tell).follow(public)
 
 
-def add_session_commands(runtime: Runtime, directory: Path) -> None:
+def add_session_commands(runtime: Runtime, directory: Path,
+                         table_options: dict[str, dict[str, Any]] | None = None) -> None:
     """Give the runtime the commands that need the saved games: end the game, start a new one.
 
     Ending keeps the game's journal under games/ and starts the same game
     anew on the same seats; a new game may name another game (as many
-    players as there are seats).
+    players as there are seats), under the table file's options for it
+    (`table_options`; the command's own options win).
     """
     from engine.match import Match
 
-    from .table.session import new_seed, start_game
+    from .table.session import in_force, new_seed, start_game
 
     def new_game(game: str | None = None, players: int | None = None,
                  options: dict[str, Any] | None = None) -> str:
@@ -221,7 +244,7 @@ def add_session_commands(runtime: Runtime, directory: Path) -> None:
             return _("This table has {seats} seats: a new game is for {seats} players, not {players}").format(
                 seats=seats, players=players)
         name = game or runtime.match.header.game
-        match = Match.new(name, seats, seed=new_seed(), options=options,
+        match = Match.new(name, seats, seed=new_seed(), options=in_force(name, options, table_options),
                           names=get_game(name).table_names(runtime.match.names, seats))
         # The new journal is saved before the old game moves; if it cannot be, the old game plays on.
         journal, _moved = start_game(directory, match, runtime.match)

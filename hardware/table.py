@@ -55,6 +55,9 @@ and only ``backend`` differs, so the path from file to device is one. Format::
     port = 8080               # required in the block; off when the block is absent
     host = "lan"              # default: this machine's local-network addresses (never the world)
 
+    [options.quovadis]        # optional: rule options of a game, one block per game
+    reveal_laurels = true     # as `courtier play --option reveal_laurels=true` (which wins)
+
 Keys:
 
 - ``buttons``: ``prev``, ``next`` and ``ok``, each a BCM number or a pin name
@@ -89,6 +92,10 @@ Keys:
   OLED, drawn one-bit), ``ili9341`` or ``st7789`` (colour TFTs, 320x240);
   a TFT also takes ``gpio_light``, the pin of its backlight line when that is
   not simply wired to 3.3 V.
+- ``options``: ``[options.GAME]`` blocks of rule options (``courtier games
+  -v`` lists each game's), as TOML booleans, integers or strings. They are
+  kept as written, keyed by game name: the table knows no games, so the
+  names and values are checked when a game starts.
 
 Beyond types, the wiring is checked: every pin is used once on the whole
 table (SPI screens may share their data/command line, which a panel only
@@ -117,9 +124,9 @@ import os
 import re
 import tomllib
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from hardware.errors import T_, TableConfigError, Words
 
@@ -151,7 +158,7 @@ _SPI_ONLY = frozenset({"ssd1322", "ili9341", "st7789"})
 COLOUR_DRIVERS = frozenset({"ili9341", "st7789"})
 _BUSES = ("i2c", "spi")
 
-_TOP_KEYS = ("table", "seat", "public_screen", "web")
+_TOP_KEYS = ("table", "seat", "public_screen", "web", "options")
 _WEB_KEYS = ("port", "host")
 _TABLE_KEYS = ("name", "backend", "hold_time", "bounce_time", "language")
 _SEAT_KEYS = ("name", "buttons", "encoder", "screen", "serial", "bot")
@@ -317,6 +324,8 @@ class TableConfig:
     web: WebConfig | None = None
     source: str = "<string>"
     language: str | None = None  # the table's language; None: the system locale
+    # Rule options by game name, as the file wrote them ({"quovadis": {"reveal_laurels": True}}).
+    options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
 def load_table(path: str | Path) -> TableConfig:
@@ -632,11 +641,30 @@ class _Parser:
             web = WebConfig(port=self._int(place, "port", raw["port"], 1, 65535),
                             host=self._text_value(place, "host", raw.get("host", "lan")))
 
+        options = self._options(data["options"]) if "options" in data else {}
         config = TableConfig(seats=seats, name=name, backend=backend, hold_time=hold_time,
                              bounce_time=bounce_time, public_screen=public, web=web, source=self._source,
-                             language=language)
+                             language=language, options=options)
         self.check_wiring(config)
         return config
+
+    def _options(self, raw: object) -> dict[str, dict[str, Any]]:
+        """The ``[options.GAME]`` blocks as plain data; the games check them where they are known."""
+        if not isinstance(raw, dict):
+            raise self._fail(self._section("options"), None,
+                             T_("must be [options.GAME] blocks, not {kind}", kind=_kind(raw)))
+        options = {}
+        for game, block in raw.items():
+            line = self._line(rf"^[ \t]*\[[ \t]*options[ \t]*\.[ \t]*{re.escape(game)}[ \t]*\]")
+            place = _Place(Words("[{name}]", {"name": f"options.{game}"}), f"options.{game}", line)
+            if not isinstance(block, dict):
+                raise self._fail(place, None, T_("must be a table of rule options, not {kind}", kind=_kind(block)))
+            for name, value in block.items():
+                if not isinstance(value, (bool, int, str)):
+                    raise self._fail(place, name, T_("must be a boolean, an integer or a string, not {kind}",
+                                                     kind=_kind(value)))
+            options[game] = dict(block)
+        return options
 
     def _seat(self, index: int, raw: object) -> SeatConfig:
         place = self._seat_place(index, None)

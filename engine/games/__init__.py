@@ -7,6 +7,7 @@ import pkgutil
 
 from ..errors import UnknownGame
 from ..game import Game
+from ..i18n import _
 
 _GAMES: dict[str, Game] = {}
 
@@ -25,7 +26,7 @@ def get_game(name: str) -> Game:
     except KeyError:
         _load_all()
         known = ", ".join(sorted(_GAMES))
-        raise UnknownGame(f"no game called {name!r} (known games: {known})") from None
+        raise UnknownGame(_("no game called {name!r} (known games: {known})").format(name=name, known=known)) from None
 
 
 def all_games() -> list[Game]:

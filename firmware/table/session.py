@@ -16,11 +16,12 @@ the new one, and the old one is never lost.
 from __future__ import annotations
 
 import errno
+import json
 import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from engine.errors import BadJournal
 from engine.games import get_game
@@ -149,13 +150,16 @@ def _fits(game: str, players: int) -> bool:
 def open_session(directory: Path, game: str | None, players: int | None, *, seed: int | None = None,
                  options: dict[str, Any] | None = None, names: Sequence[str] | None = None,
                  new: bool = False, default_game: str = "tenno", seats: int | None = None,
-                 default_players: int = 3) -> Session:
+                 default_players: int = 3,
+                 table_options: Mapping[str, Mapping[str, Any]] | None = None) -> Session:
     """Resume the unfinished game in `directory` when it is the game asked for, else start one.
 
     `players`, `seed` and `options` are what was asked (None: not asked,
     `default_players` then for a new game); a resumed game keeps its own,
     and the messages say which asked ones it did not use and that `--new`
-    starts the asked game instead. `seats` is how many seats the table has:
+    starts the asked game instead. `table_options` are the table file's
+    rule options by game: a new game takes its game's, `options` winning
+    for the same name. `seats` is how many seats the table has:
     a saved game for more players is moved under games/ (the table says
     where) and a new game starts.
 
@@ -209,7 +213,7 @@ def open_session(directory: Path, game: str | None, players: int | None, *, seed
                 messages.append(ngettext("Resumed {title} ({players} players) after {n} action.",
                                          "Resumed {title} ({players} players) after {n} actions.", count).format(
                     title=title, players=header.players, n=count))
-                unused = not_used(previous, players, seed, options)
+                unused = not_used(previous, players, seed, options, (table_options or {}).get(header.game))
                 if unused:
                     messages.append(_("Not used, since the game was resumed: {asked}. To start the game "
                                       "asked for instead, add --new (the resumed game is then kept "
@@ -221,8 +225,8 @@ def open_session(directory: Path, game: str | None, players: int | None, *, seed
                 game = loaded.header.game  # the table plays on at the game it was playing
     # Make the new game before moving the old one aside, so a bad request loses nothing.
     rules, count = get_game(game or default_game), players or default_players
-    match = Match.new(rules.name, count, seed=new_seed() if seed is None else seed, options=options,
-                      names=rules.table_names(names, count))
+    match = Match.new(rules.name, count, seed=new_seed() if seed is None else seed,
+                      options=in_force(rules.name, options, table_options), names=rules.table_names(names, count))
     languages = {seat: lang for seat, lang in languages.items() if seat < count}  # the seats the new game has
     try:
         journal, moved = start_game(directory, match, previous)
@@ -242,16 +246,27 @@ def open_session(directory: Path, game: str | None, players: int | None, *, seed
     return Session(match, journal, messages, notice=notice, alarm=alarm, languages=languages)
 
 
-def not_used(match: Match, players: int | None, seed: int | None, options: dict[str, Any] | None) -> list[str]:
-    """What was asked of a new game that the resumed `match` differs in, as it is typed on the command line."""
+def in_force(game: str, options: Mapping[str, Any] | None,
+             table_options: Mapping[str, Mapping[str, Any]] | None) -> dict[str, Any]:
+    """The options asked of a new game of `game`: the table file's for it, the command line's winning."""
+    return {**(table_options or {}).get(game, {}), **(options or {})}
+
+
+def not_used(match: Match, players: int | None, seed: int | None, options: dict[str, Any] | None,
+             file_options: Mapping[str, Any] | None = None) -> list[str]:
+    """What was asked of a new game that the resumed `match` differs in, as it is typed on the command line
+    or, for the table file's options of its game (`file_options`, where the command line does not set
+    the same name), as in the file."""
     header = match.header
     unused = []
     if players is not None and players != header.players:
         unused.append(f"--players {players}")
     if seed is not None and seed != header.seed:
         unused.append(f"--seed {seed}")
-    if options:
-        asked = resolve_options(match.game.options, options, header.game)
-        unused += [f"--option {name}={typed(options[name])}" for name in options
-                   if asked[name] != header.options.get(name)]
+    file_options = {k: v for k, v in (file_options or {}).items() if k not in (options or {})}
+    asked = resolve_options(match.game.options, {**file_options, **(options or {})}, header.game)
+    unused += [f"--option {name}={typed(value)}" for name, value in (options or {}).items()
+               if asked[name] != header.options.get(name)]
+    unused += [f"[options.{header.game}] {name} = {json.dumps(value, ensure_ascii=False)}" for name, value in file_options.items()
+               if asked[name] != header.options.get(name)]
     return unused

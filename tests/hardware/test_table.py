@@ -630,7 +630,7 @@ PUBLIC = '\n[public_screen]\ndriver = "ssd1306"\nbus = "i2c"\naddress = 0x3D\n'
     ("[table]\nbounce_time = -1\n" + RED, "table.toml:1: [table]: bounce_time: must be 0 to 60 seconds, not -1",
      "table.bounce_time"),
     ('[table]\nname = ""\n' + RED, "table.toml:1: [table]: name: must not be empty", "table.name"),
-    ("colour = 1\n" + RED, "table.toml:1: table file: unknown key 'colour' (expected one of: table, seat, public_screen, web)",
+    ("colour = 1\n" + RED, "table.toml:1: table file: unknown key 'colour' (expected one of: table, seat, public_screen, web, options)",
      "colour"),
     ("seat = 3\n", "table.toml:1: [seat]: must be [[seat]] blocks, not an integer", "seat"),
     ('[table]\nname = "T"\n', "table.toml: table file: no [[seat]]: a table has 1 to 8 seats", "seat"),
@@ -657,3 +657,25 @@ def test_table_settings_default_and_the_public_screen_is_read():
     assert table.public_screen == ScreenConfig(address=0x3D, rotate=2)
     named = parse_table('[table]\nname = "Kitchen"\nhold_time = 1.5\nbounce_time = 0.05\n' + RED)
     assert (named.name, named.hold_time, named.bounce_time) == ("Kitchen", 1.5, 0.05)
+
+
+def test_rule_options_are_kept_as_plain_data_by_game_for_the_game_to_check():
+    table = parse_table(RED + '\n[options.quovadis]\nreveal_laurels = true\nshort_supply = "turn_order"\n'
+                        "\n[options.chess]\ncastling = 3\n", source="table.toml")
+    # The table knows no games: even "chess" is kept, for the start of a game to refuse.
+    assert table.options == {"quovadis": {"reveal_laurels": True, "short_supply": "turn_order"},
+                             "chess": {"castling": 3}}
+    assert parse_table(RED).options == {}
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ("[options]\nquovadis = 1\n", "table.toml: [options.quovadis]: must be a table of rule options, not an integer"),
+    ("[options.quovadis]\nreveal_laurels = [true]\n",
+     "table.toml:7: [options.quovadis]: reveal_laurels: must be a boolean, an integer or a string, not an array"),
+    ("[options.quovadis]\nrounds = 2.5\n",
+     "table.toml:7: [options.quovadis]: rounds: must be a boolean, an integer or a string, not a float"),
+])
+def test_a_rule_option_that_is_no_toml_value_an_option_can_take_is_refused_with_its_line(options, message):
+    with pytest.raises(TableConfigError) as refused:
+        parse_table(RED + "\n" + options, source="table.toml")
+    assert str(refused.value) == message
