@@ -9,14 +9,13 @@ pixels, never counted in characters, and any character the fonts cannot draw
 (a control, a lone surrogate, a combining mark, a script we do not ship) is
 drawn as a visible box, so no string can break a screen.
 
-A press redraws a face of which most lines are unchanged, and a Pi Zero
-runs this Python some fifteen times slower than a desktop, so a face of
-Latin text is drawn as bands of ten rows (`Band`), and the rows of each band
-drawn are kept: a face is its bands' rows joined, a new band drawn alone with
-Pillow (or, when most are new, the whole face at once, its bands then kept).
-A band is kept only where no glyph reaches above it (a few accented capitals
-do); such a face, and a face on 12-pixel lines, is drawn whole with Pillow
-(`draw_face`), as all of them once were.
+A press redraws a face, and a Pi Zero runs this Python some fifteen times
+slower than a desktop, so a face of Latin text is drawn as bands of ten rows
+(`Band`), each line of text on integers (`glyphs.BitFont`: the pixels Pillow
+draws, in a few integer operations a character) and kept by its text and
+place, so an unchanged line costs a look-up; the bands' rows are then joined.
+A line whose ink reaches above its band (a few accented capitals do), and a
+face on 12-pixel lines, is drawn whole with Pillow (`draw_face`).
 """
 
 from __future__ import annotations
@@ -29,6 +28,7 @@ from typing import Any, Callable
 
 from PIL import Image, ImageDraw, ImageFont
 
+from . import glyphs
 from .faces import Face
 
 LINE = 10  # row pitch of a screen whose text is all Latin
@@ -56,7 +56,7 @@ class ScreenFont:
     """
 
     def __init__(self, wide_file: Path = FONT_FILE) -> None:
-        self.latin = ImageFont.load_default_imagefont()
+        self.latin, self.bits = glyphs.load_default()  # the same font twice: Pillow's, and as integers
         self._wide_file = wide_file
         self._wide: ImageFont.FreeTypeFont | None = None
 
@@ -376,69 +376,67 @@ def _draw(drawn: list[Band], size: tuple[int, int], line: int = LINE) -> Image.I
 
 
 def render_face(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Image.Image:
-    """The face's image: its bands joined from those kept; a new band is drawn with Pillow and kept."""
+    """The face's image: a face of Latin text band by band from the lines' bits, any other with Pillow."""
     width, height = size
     shown = layout(face, size)
     drawn = bands(shown, size)
-    if shown.line != LINE or not all(_top_blank(text) for band in drawn for _, text in band.texts):
-        # Chinese on 12-pixel lines, or a glyph reaching into the band above it: draw the face whole.
+    pixels = _band_pixels(drawn, width, height) if shown.line == LINE else None
+    if pixels is None:
+        # Chinese on 12-pixel lines, or a glyph reaching into the band above it: drawn whole by Pillow.
         return _draw(drawn, size, shown.line)
-    keys = [(band.bar, band.texts, width) for band in drawn]
-    kept = [_BANDS.get(key) for key in keys]
-    missing = kept.count(None)
-    if missing * 2 > len(drawn):
-        # Mostly new (a new phase, a new game): drawing the face at once is cheaper; keep its bands.
-        image = _draw(drawn, size)
-        _keep(drawn, keys, image.tobytes(), width, height)
-        return image
-    if len(_BANDS) + missing > _BANDS_KEPT:
-        _BANDS.clear()
-    rows = [bytes((width + 7) // 8)] * height
-    for band, key, pixels in zip(drawn, keys, kept):
-        if pixels is None:
-            alone = _draw([Band(0, band.bar, band.texts)], (width, LINE)).tobytes()
-            pixels = _BANDS[key] = _rows(alone, width, 0, LINE)
-        rows[band.y:band.y + LINE] = pixels[:max(0, height - band.y)]
-    return Image.frombytes("1", size, b"".join(rows))
+    return Image.frombytes("1", size, pixels)
 
 
-def _keep(drawn: list[Band], keys: list[Any], pixels: bytes, width: int, height: int) -> None:
-    """Keep each band's rows of a face drawn whole."""
-    if len(_BANDS) + len(drawn) > _BANDS_KEPT:
-        _BANDS.clear()
-    for band, key in zip(drawn, keys):
-        if band.y + LINE <= height:  # a band cut by the bottom edge is not kept
-            _BANDS[key] = _rows(pixels, width, band.y, band.y + LINE)
+def _band_pixels(drawn: list[Band], width: int, height: int) -> bytes | None:
+    """The image's bytes (as Pillow packs a one-bit image) of bands of Latin text, each drawn on its own rows.
 
-
-def _rows(pixels: bytes, width: int, first: int, end: int) -> tuple[bytes, ...]:
-    """Rows `first` to `end` (exclusive) of an image's bytes, one bytes object per row."""
+    None when a band is not on rows of its own: one cut by the bottom edge or
+    overlapping the band before, or a line that Pillow would draw on the row
+    above its band (a few accented capitals reach it), or one it would draw
+    with the other font.
+    """
     step = (width + 7) // 8
-    return tuple(pixels[row * step:(row + 1) * step] for row in range(first, end))
-
-
-# Bands drawn so far, by (bar, texts, width): their rows as Pillow packs them.
-_BANDS: dict[tuple[bool, tuple[tuple[int, str], ...], int], tuple[bytes, ...]] = {}
-_BANDS_KEPT = 2048
+    frame = bytearray(step * height)
+    below = 0
+    for band in drawn:
+        if band.y < below or band.y + LINE > height:
+            return None
+        ink = 0
+        for x, text in band.texts:
+            bits = _line_bits(text, x, width)
+            if bits is None:
+                return None
+            ink |= bits
+        if band.bar:
+            ink ^= _bar(width)  # white with the text in black: the bar's rectangle spans the width
+        below = band.y + LINE
+        frame[band.y * step:below * step] = ink.to_bytes(LINE * step, "big")
+    return bytes(frame)
 
 
 @lru_cache(maxsize=4096)
-def _top_blank(text: str) -> bool:
-    """Whether no glyph of the Latin line reaches the font's first row (true of nearly every glyph).
+def _line_bits(text: str, x: int, width: int) -> int | None:
+    """The ten rows of a band with `text` at column `x`, as one integer; None when it cannot be drawn that way.
 
-    A character the Latin font lacks (the box that stands for a control
-    character) is drawn by the other font: such a line is drawn whole.
+    ``ScreenFont.draw`` puts the top of the font one row above the band: a
+    line whose ink reaches that row, one with a character the Latin font
+    lacks, or one Pillow would break at a newline, is drawn by Pillow.
     """
-    return "\n" not in text and all(ch in _LATIN for ch in text) and not any(_tall(ch) for ch in text)
+    f = font()
+    if f.bits is None or f.bits.height != LINE + 1 or "\n" in text or f.runs(text) not in ([(False, text)], []):
+        return None
+    drawn = f.bits.line_bits(text, x, width)
+    if drawn is None or drawn[0]:
+        return None
+    return drawn[1]
 
 
-@lru_cache(maxsize=None)
-def _tall(char: str) -> bool:
-    """Whether the Latin font's glyph of `char` has ink in its first row (some accented capitals)."""
-    latin = font().latin
-    width, height = latin.getmask(char, "1").size
-    if not width:
-        return False
-    glyph = Image.new("1", (width, height), 0)
-    ImageDraw.Draw(glyph).text((0, 0), char, font=latin, fill=1)
-    return glyph.crop((0, 0, width, 1)).getbbox() is not None
+@lru_cache(maxsize=8)
+def _bar(width: int) -> int:
+    """Every pixel of a band `width` columns wide, as ``_line_bits`` packs it."""
+    step = (width + 7) // 8
+    row = ((1 << width) - 1) << (step * 8 - width)
+    bar = 0
+    for _ in range(LINE):
+        bar = (bar << step * 8) | row
+    return bar
