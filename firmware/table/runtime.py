@@ -23,7 +23,7 @@ from engine.match import Match
 from hardware.errors import ScreenError
 from hardware.events import InputEvent
 
-from . import table_menu
+from . import garbage, table_menu
 from .faces import Face, reader_names, seat_face
 from .journal import Journal
 from .menu import Menu
@@ -145,6 +145,7 @@ class Runtime:
         # Called on this runtime's thread after every refresh: the one safe moment for another
         # thread's helper (the host console) to take what it needs of the match.
         self.watchers: list[Callable[[], None]] = []
+        garbage.take_over()
         self.refresh()
 
     # --- input ---------------------------------------------------------------
@@ -153,11 +154,21 @@ class Runtime:
         self.events.put(event)
 
     def step(self, timeout: float | None = 0) -> bool:
-        """Handle one queued event; return False when none came within `timeout` (None waits)."""
+        """Handle one queued event; return False when none came within `timeout` (None waits).
+
+        When no event waits, the garbage due is collected first (`garbage`),
+        so that a collection does not fall in the middle of a press.
+        """
         try:
-            event = self.events.get(block=timeout != 0, timeout=timeout or None)
+            event = self.events.get_nowait()
         except queue.Empty:
-            return False
+            garbage.while_idle()
+            if timeout == 0:
+                return False
+            try:
+                event = self.events.get(timeout=timeout)
+            except queue.Empty:
+                return False
         self.handle(event)
         return True
 
