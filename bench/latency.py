@@ -245,14 +245,21 @@ class TableSide:
         own: dict[str, int] = {}
         start = log.mark()
 
-        def timed_display(image: Any) -> Any:
-            sent = type(device).display(device, image)
-            if not own:  # the pressing seat's frame is on the bus: note the time and the transfers
-                own["cpu"] = time.thread_time_ns() - log.overhead_ns
-                own["count"] = log.mark() - start
-            return sent
+        def timed(method: str) -> Any:
+            send = getattr(type(device), method)
 
-        device.display = timed_display
+            def timed_send(frame: Any) -> Any:
+                sent = send(device, frame)
+                if not own:  # the pressing seat's frame is on the bus: note the time and the transfers
+                    own["cpu"] = time.thread_time_ns() - log.overhead_ns
+                    own["count"] = log.mark() - start
+                return sent
+            return timed_send
+
+        # The runtime sends a frame through display(), or display_pixels() where the driver has it.
+        methods = [name for name in ("display", "display_pixels") if hasattr(type(device), name)]
+        for method in methods:
+            setattr(device, method, timed(method))
         frames = sum(screen.frames for screen in self.screens)
         overhead = log.overhead_ns
         cpu = time.thread_time_ns()
@@ -263,7 +270,8 @@ class TableSide:
             pin.drive_high()
             self.runtime.drain()
         finally:
-            del device.display
+            for method in methods:
+                delattr(device, method)
         end = time.thread_time_ns() - (log.overhead_ns - overhead)
         if not record:
             return

@@ -50,6 +50,7 @@ Example::
 from __future__ import annotations
 
 import logging
+import functools
 from typing import Any
 
 from luma.oled import device as oled
@@ -107,6 +108,65 @@ def pack_pages(image: Image.Image, pages: int, rotate: int = 0) -> bytes:
     """
     columns = image.transpose(_COLUMNS_FIRST[rotate]).tobytes("raw", "1;R")
     return b"".join(columns[page::pages] for page in range(pages))
+
+
+# Each byte with its bits in the other order.
+_MIRRORED = bytes(int(f"{value:08b}"[::-1], 2) for value in range(256))
+
+
+def pages_of_rows(pixels: bytes, width: int, height: int) -> bytes:
+    """Pack a one-bit image given as its bytes into controller RAM order, as ``pack_pages`` does unturned.
+
+    ``pixels`` are as Pillow's ``Image.tobytes()`` packs a mode "1" image:
+    rows top to bottom, the leftmost pixel in a byte's high bit. Pillow keeps
+    such an image a byte a pixel, so packing it costs more than this: the
+    bytes are read as one integer, three swaps of bits transpose every 8x8
+    block in place (the classic recursive transposition, Hacker's Delight
+    7-3, with rows ``width`` bits apart instead of 8), and the blocks' rows,
+    their bits in the controller's order, are gathered page by page.
+
+    Args:
+        pixels: ``width * height / 8`` bytes.
+        width: A multiple of 64 (whole 8-byte units a row).
+        height: A multiple of 8 (whole pages).
+
+    Returns:
+        What ``pack_pages(image, height // 8, 0)`` returns for that image.
+    """
+    rows = width // 8
+    if width % 64 or height % 8 or len(pixels) != rows * height:
+        raise ValueError(f"{len(pixels)} bytes for a {width}x{height} panel that packs by blocks")
+    bits = int.from_bytes(pixels, "big")
+    for shift, mask in _swaps(width, height):
+        swapped = (bits ^ (bits >> shift)) & mask
+        bits ^= swapped ^ (swapped << shift)
+    blocks = bits.to_bytes(len(pixels), "big").translate(_MIRRORED)
+    # Byte `column` of row 8 * page + k now holds column 8 * column + k of that page: gather each
+    # column's eight bytes of every page (one 8-byte unit) into its place in the page.
+    frame = bytearray(len(pixels))
+    units = memoryview(frame).cast("Q")
+    for column in range(rows):
+        units[column::rows] = memoryview(blocks[column::rows]).cast("Q")
+    return bytes(frame)
+
+
+@functools.lru_cache(maxsize=8)
+def _swaps(width: int, height: int) -> tuple[tuple[int, int], ...]:
+    """The three bit swaps that transpose each 8x8 block of a ``width`` x ``height`` image read as an integer.
+
+    Pixel (row, column) is bit ``width * height - 1 - (row * width + column)``;
+    swap ``size`` exchanges, in every block, the size x size square at rows
+    0..size-1 and columns size..2*size-1 of each 2*size square with the one
+    at rows size..2*size-1 and columns 0..size-1, which lies
+    ``size * (width - 1)`` bits lower; the mask marks the lower square.
+    """
+    swaps = []
+    for size in (1, 2, 4):
+        columns = sum(0x80 >> bit for bit in range(8) if bit % (2 * size) < size)  # 0..size-1 of each 2*size
+        row = bytes([columns]) * (width // 8)
+        lines = [row if line % (2 * size) >= size else bytes(width // 8) for line in range(height)]
+        swaps.append((size * (width - 1), int.from_bytes(b"".join(lines), "big")))
+    return tuple(swaps)
 
 
 def changed_runs(old: bytes, new: bytes, width: int, pages: int,
@@ -235,7 +295,26 @@ class _PartialUpdates:
             raise ValueError(f"image mode must be {self.mode!r}, not {image.mode!r}")
         if image.size != self.size:
             raise ValueError(f"image size must be {self.size}, not {image.size}")
-        frame = pack_pages(image, self._pages, self.rotate)
+        return self._show_frame(pack_pages(image, self._pages, self.rotate))
+
+    def display_pixels(self, pixels: bytes) -> bool:
+        """``display`` for a one-bit image given as its bytes (``Image.tobytes()`` of a mode "1" image of ``size``).
+
+        An unturned panel a multiple of 64 pixels wide packs them without
+        Pillow (``pages_of_rows``); any other goes through ``display``.
+
+        Raises:
+            ValueError: Not as many bytes as the image has.
+        """
+        width, height = self.size
+        if len(pixels) != (width + 7) // 8 * height:
+            raise ValueError(f"{len(pixels)} bytes for a {width}x{height} one-bit image")
+        if self.rotate or self._w % 64 or self.height % 8:
+            return self.display(Image.frombytes("1", self.size, pixels))
+        return self._show_frame(pages_of_rows(pixels, self._w, self.height))
+
+    def _show_frame(self, frame: bytes) -> bool:
+        """Send what changed from the last frame to `frame` (in controller RAM order); False if nothing did."""
         old = self._frame
         if frame == old:
             return False

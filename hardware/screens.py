@@ -58,7 +58,8 @@ class Screen:
         self.device = device
         self.name = name
         self.interface = interface
-        self._image = Image.new(device.mode, device.size)
+        self._image: Image.Image | None = Image.new(device.mode, device.size)
+        self._pixels = b""  # the last image shown as its bytes, when it was given so (``show_pixels``)
         self._sent: bytes | None = None
         self._closed = False
         self.frames = 0  # frames sent to the panel so far (identical ones are skipped, not counted)
@@ -86,6 +87,8 @@ class Screen:
     @property
     def image(self) -> Image.Image:
         """A copy of the last image shown (blank before the first)."""
+        if self._image is None:
+            self._image = Image.frombytes("1", self.size, self._pixels)
         return self._image.copy()
 
     def show(self, image: Image.Image) -> bool:
@@ -126,6 +129,36 @@ class Screen:
             return False
         self._sent = pixels
         self._image = image.copy()
+        self.frames += 1
+        return True
+
+    def show_pixels(self, pixels: bytes) -> bool:
+        """``show`` for a one-bit image given as its bytes, as ``Image.tobytes()`` packs a mode "1" image of ``size``.
+
+        The seat renderer makes its faces so, and courtier's drivers pack
+        them without making a PIL image (``PartialSSD1306.display_pixels``);
+        any other panel is shown the image they make.
+
+        Raises:
+            ValueError: Not as many bytes as the image has.
+            ScreenError: The panel did not take the frame.
+        """
+        display = getattr(self.device, "display_pixels", None)
+        if display is None or self.mode != "1":
+            return self.show(Image.frombytes("1", self.size, pixels))
+        if len(pixels) != (self.width + 7) // 8 * self.height:
+            raise ValueError(f"{self.name}: {len(pixels)} bytes for a {self.width}x{self.height} one-bit image")
+        if self._closed:
+            raise ScreenError(f"{self.name}: screen is closed")
+        try:
+            sent = display(pixels)
+        except _DEVICE_ERRORS as exc:
+            self._sent = None
+            raise ScreenError(f"{self.name}: {exc}") from exc
+        if not sent:
+            return False
+        self._sent = pixels
+        self._image, self._pixels = None, bytes(pixels)
         self.frames += 1
         return True
 

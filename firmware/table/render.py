@@ -376,7 +376,19 @@ def _draw(drawn: list[Band], size: tuple[int, int], line: int = LINE) -> Image.I
 
 
 def render_face(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Image.Image:
-    """The face's image: a face of Latin text band by band from the lines' bits, any other with Pillow."""
+    """The face's image (see `face_pixels`)."""
+    drawn = _drawn(face, size)
+    return drawn if isinstance(drawn, Image.Image) else Image.frombytes("1", size, drawn)
+
+
+def face_pixels(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> bytes:
+    """The face's image as its bytes, as ``Image.tobytes()`` packs a one-bit image (what a seat's screen is sent)."""
+    drawn = _drawn(face, size)
+    return drawn.tobytes() if isinstance(drawn, Image.Image) else drawn
+
+
+def _drawn(face: Face, size: tuple[int, int]) -> Image.Image | bytes:
+    """A face of Latin text band by band from the lines' bits, as bytes; any other drawn by Pillow."""
     width, height = size
     shown = layout(face, size)
     drawn = bands(shown, size)
@@ -384,7 +396,7 @@ def render_face(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Image.Im
     if pixels is None:
         # Chinese on 12-pixel lines, or a glyph reaching into the band above it: drawn whole by Pillow.
         return _draw(drawn, size, shown.line)
-    return Image.frombytes("1", size, pixels)
+    return pixels
 
 
 def _band_pixels(drawn: list[Band], width: int, height: int) -> bytes | None:

@@ -27,7 +27,7 @@ from . import garbage, table_menu
 from .faces import Face, reader_names, seat_face
 from .journal import Journal
 from .menu import Menu
-from .render import render_face
+from .render import face_pixels, render_face
 from .table_menu import Request
 
 _log = logging.getLogger(__name__)
@@ -37,7 +37,9 @@ class Panel(Protocol):
     """What the runtime needs of a seat's screen (`hardware.Screen` is one).
 
     A seat that draws for itself (a serial pod) offers `show_face(face)`
-    instead, and receives the face's words rather than pixels.
+    instead, and receives the face's words rather than pixels. A panel that
+    offers `show_pixels(pixels)` (`hardware.Screen` does) is sent the image
+    as its bytes (`render.face_pixels`), and no PIL image is made on the way.
     """
 
     size: tuple[int, int]
@@ -694,8 +696,11 @@ class Runtime:
             was = seat.degraded
             try:
                 show_face = getattr(screen, "show_face", None)
+                show_pixels = getattr(screen, "show_pixels", None)
                 if show_face is not None:
                     show_face(face)
+                elif show_pixels is not None:
+                    show_pixels(face_pixels(face, screen.size))  # no PIL image between the words and the bus
                 else:
                     screen.show(render_face(face, screen.size))
                 seat.degraded, seat.failures = "", 0

@@ -25,7 +25,7 @@ from firmware.table.menu import Menu
 from firmware.table.render import render_face
 from firmware.testing import FakeClock, post
 from hardware.partial import (DRIVERS, PartialSH1106, PartialSSD1306, PartialSSD1309,
-                              SSD1306_WINDOW_COST, changed_runs, pack_pages, plan_windows)
+                              SSD1306_WINDOW_COST, changed_runs, pack_pages, pages_of_rows, plan_windows)
 from hardware.recording import RecordingInterface
 
 
@@ -248,6 +248,41 @@ def test_pack_pages_puts_the_top_row_in_the_low_bit():
     frame = pack_pages(image, 8)
     assert frame[0] == 0x01 and frame[1023] == 0x80 and frame[128 + 5] == 0x02
     assert sum(bin(b).count("1") for b in frame) == 3
+
+
+@pytest.mark.parametrize("size", [(128, 64), (128, 32), (64, 48), (192, 16), (128, 128)])
+def test_pages_of_rows_packs_an_image_as_pack_pages_does(size):
+    """The image's bytes (Image.tobytes) packed by integer swaps give exactly pack_pages's bytes."""
+    rng = random.Random(size[0] * size[1])
+    for _ in range(20):
+        image = random_image(size, rng)
+        assert pages_of_rows(image.tobytes(), *size) == pack_pages(image, size[1] // 8)
+
+
+def test_pages_of_rows_refuses_a_width_it_cannot_pack_by_blocks():
+    with pytest.raises(ValueError):
+        pages_of_rows(bytes(12 * 16), 96, 16)
+    with pytest.raises(ValueError):
+        pages_of_rows(bytes(100), 128, 64)
+
+
+@pytest.mark.parametrize("driver,width,height", MODES)
+@pytest.mark.parametrize("rotate", [0, 2])
+def test_an_image_given_as_its_bytes_sends_what_the_image_sends(driver, width, height, rotate):
+    """display_pixels (packed by blocks where it can, else through display) puts the same bytes on the bus."""
+    rng = random.Random(f"{driver}{width}{height}{rotate}")
+    as_image, as_bytes = RecordingInterface(), RecordingInterface()
+    by_image = DRIVERS[driver](as_image, width=width, height=height, rotate=rotate)
+    by_bytes = DRIVERS[driver](as_bytes, width=width, height=height, rotate=rotate)
+    boxes = []
+    for _ in range(12):
+        boxes.append((rng.randrange(width), rng.randrange(height), rng.randrange(width), rng.randrange(height),
+                      rng.randrange(2)))
+        image = drawn(by_image.size, boxes)
+        assert by_bytes.display_pixels(image.tobytes()) == by_image.display(image)
+        assert as_bytes.calls == as_image.calls
+    with pytest.raises(ValueError):
+        by_bytes.display_pixels(bytes(3))
 
 
 # --- same RAM as the stock drivers -----------------------------------------------

@@ -64,6 +64,25 @@ def test_identical_frame_is_skipped():
     assert len(screen.interface.calls) > sent
 
 
+@pytest.mark.parametrize("config", [SSD1306, SH1106])
+def test_an_image_shown_as_its_bytes_sends_and_keeps_what_the_image_does(config):
+    """show_pixels (the runtime's way) and show give the same bus bytes, answers and kept image."""
+    by_image, by_bytes = recording_screen(config), recording_screen(config)
+    for image in (frame(), frame(), frame(box=(0, 0, 127, 5)), frame(box=(60, 40, 70, 63))):
+        assert by_bytes.show_pixels(image.tobytes()) == by_image.show(image)
+        assert by_bytes.interface.calls == by_image.interface.calls
+        assert by_bytes.image.tobytes() == image.tobytes() and by_bytes.frames == by_image.frames
+    with pytest.raises(ValueError):
+        by_bytes.show_pixels(bytes(10))
+
+
+def test_a_panel_without_a_bytes_path_is_shown_the_image():
+    """A luma dummy has no display_pixels: show_pixels hands it the image the bytes make."""
+    screen = dummy_screen(SSD1306, name="seat 1")
+    assert screen.show_pixels(frame().tobytes())
+    assert screen.device.image.tobytes() == frame().tobytes() == screen.image.tobytes()
+
+
 def test_ssd1306_sends_init_and_one_whole_frame_then_only_what_changed():
     """A real ssd1306 over the recorder sends its init sequence with one whole (blank) frame, then only
     the changed part of each new frame, and nothing for a frame it already shows."""
@@ -143,11 +162,12 @@ def test_display_failure_is_a_screen_error_naming_the_panel():
     """A panel dropping off the bus mid-game raises ScreenError naming seat, bus and address."""
     screen = open_screen(SSD1306, "mock", label="seat 3", recording=True)
     screen.interface.fail = OSError(errno.EREMOTEIO, "Remote I/O error")
-    with pytest.raises(ScreenError) as caught:
-        screen.show(frame())
-    assert str(caught.value) == (
-        "seat 3 screen ssd1306 on i2c port 1 address 0x3c: [Errno 121] Remote I/O error")
-    assert isinstance(caught.value, OSError)
+    for show in (lambda: screen.show(frame()), lambda: screen.show_pixels(frame().tobytes())):
+        with pytest.raises(ScreenError) as caught:
+            show()
+        assert str(caught.value) == (
+            "seat 3 screen ssd1306 on i2c port 1 address 0x3c: [Errno 121] Remote I/O error")
+        assert isinstance(caught.value, OSError)
 
 
 def test_failed_frame_is_sent_again_next_time():
@@ -158,6 +178,11 @@ def test_failed_frame_is_sent_again_next_time():
         screen.show(frame())
     screen.interface.fail = None
     assert screen.show(frame()) is True
+    screen.interface.fail = OSError(errno.EIO, "I/O error")
+    with pytest.raises(ScreenError):
+        screen.show_pixels(frame(box=(1, 1, 5, 5)).tobytes())
+    screen.interface.fail = None
+    assert screen.show_pixels(frame(box=(1, 1, 5, 5)).tobytes()) is True
 
 
 def test_driver_failing_at_init_is_a_screen_error():
