@@ -15,6 +15,7 @@ without a catalog falls back to the English source strings.
 from __future__ import annotations
 
 import contextlib
+import functools
 import contextvars
 import gettext
 import locale
@@ -32,7 +33,8 @@ _ALIASES = {
     "zh_cn": "zh_Hans", "zh_sg": "zh_Hans", "zh_my": "zh_Hans", "zh_hans": "zh_Hans", "zh": "zh_Hans",
 }
 
-_current: gettext.NullTranslations = gettext.NullTranslations()  # the table's language
+_SOURCE = gettext.NullTranslations()  # English: the source strings themselves (one, so it can key a cache)
+_current: gettext.NullTranslations = _SOURCE  # the table's language
 _table_language = ENGLISH
 _reader: contextvars.ContextVar[gettext.NullTranslations | None] = contextvars.ContextVar("reader", default=None)
 _catalogs: dict[str, gettext.NullTranslations] = {}
@@ -76,7 +78,7 @@ def catalog(lang: str | None) -> gettext.NullTranslations:
     """The translations of `lang` (loaded once), or the English source strings when it has no catalog."""
     name = normalize(lang)
     if name == ENGLISH:
-        return gettext.NullTranslations()
+        return _SOURCE
     found = _catalogs.get(name)
     if found is None:
         found = _catalogs[name] = gettext.translation(DOMAIN, LOCALE_DIR, languages=[name], fallback=True)
@@ -87,7 +89,7 @@ def set_language(lang: str | None) -> None:
     """Set the table's language (e.g. "zh_Hant", "zh_Hans"); English when None or when no catalog exists."""
     global _current, _table_language
     _table_language = normalize(lang)
-    _current = catalog(lang) if lang else gettext.NullTranslations()
+    _current = catalog(lang) if lang else _SOURCE
 
 
 def table_language() -> str:
@@ -124,5 +126,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def reader_names(names: "Iterable[str]") -> tuple[str, ...]:
-    """Seat names in the current reader's language: a game's colour translated, a name a table gave as given."""
-    return tuple(_(name) if name else name for name in names)
+    """Seat names in the current reader's language: a game's colour translated, a name a table gave as given.
+
+    Every seat's face asks for them on every redraw, so they are kept per catalog.
+    """
+    return _names_in(_translations(), tuple(names))
+
+
+@functools.lru_cache(maxsize=64)
+def _names_in(translations: gettext.NullTranslations, names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(translations.gettext(name) if name else name for name in names)

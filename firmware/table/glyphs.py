@@ -78,19 +78,21 @@ class BitFont:
             raise ValueError(f"a glyph reaches {self._reach} columns out of its cell")
         self._right = max(0, *(g.box[2] - g.dx for g in clamped))
         self._spills = [g.box[2] > g.dx for g in clamped]
+        self._drawn: dict[int, list[tuple[int, bool, int, int] | None]] = {}  # by row width: `_glyphs`
 
-    def advance(self, char: str) -> int:
-        return self._table[ord(char)].dx
-
-    @lru_cache(maxsize=None)
-    def _glyphs(self, stride: int) -> list[tuple[int, bool, int, int]]:
-        """Every glyph as ``(advance, clears, box, pixels)`` on rows of `stride` bits, the font's top row the
-        highest; a glyph's pen column at bit ``advance - 1 + right reach`` of its row, so that shifting the line
-        drawn so far left by the advance and ORing the glyph in draws it next. `clears`: its box reaches back
-        into the cell before it, so that column is cleared first (a paste overwrites)."""
-        return [self._glyph(code, stride) for code in range(256)]
+    def _glyphs(self, stride: int) -> list[tuple[int, bool, int, int] | None]:
+        """The glyphs drawn so far as ``(advance, clears, box, pixels)`` on rows of `stride` bits (see `_glyph`),
+        by character code; None for one not yet drawn."""
+        found = self._drawn.get(stride)
+        if found is None:
+            found = self._drawn[stride] = [None] * 256
+        return found
 
     def _glyph(self, code: int, stride: int) -> tuple[int, bool, int, int]:
+        """A glyph on rows of `stride` bits, the font's top row the highest, its pen column at bit
+        ``advance - 1 + right reach`` of its row, so that shifting the line drawn so far left by the advance
+        and ORing the glyph in draws it next; `clears`: its box reaches back into the cell before it, so that
+        column is cleared first (a paste overwrites)."""
         glyph = self._table[code]
         x0, y0, x1, y1 = glyph.box
         sx0, sy0, _, _ = glyph.source
@@ -150,7 +152,10 @@ class BitFont:
                 return None
             if pen - reach >= room:
                 break  # every column from here on is past the right edge, where Pillow cuts the line
-            dx, clears, box, pixels = glyphs[code]
+            glyph = glyphs[code]
+            if glyph is None:
+                glyph = glyphs[code] = self._glyph(code, stride)
+            dx, clears, box, pixels = glyph
             line <<= dx
             if clears or spilled:
                 line &= ~box
