@@ -17,7 +17,7 @@ import signal
 import sys
 import threading
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from engine.errors import BadOptions, UnknownGame
 from engine.games import get_game
@@ -30,8 +30,11 @@ from .exits import StartupError
 from .table.paths import state_dir
 from .report import print_result
 from .table.runtime import Runtime
-from .public import PublicDisplay, PublicTable
+from .public import PublicTable
 from .table.runtime import DeviceFault
+
+if TYPE_CHECKING:
+    from .public import PublicDisplay
 
 _log = logging.getLogger(__name__)
 
@@ -217,6 +220,8 @@ def public_display(runtime: Runtime, public: PublicTable, table: Any) -> PublicD
     """
     if table.public_screen is None:
         return None
+
+    from .public import PublicDisplay  # only a table with a public screen draws one
 
     def tell(error: str) -> None:
         runtime.post(DeviceFault(N_("Public"), error))

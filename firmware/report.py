@@ -8,7 +8,6 @@ from typing import Any
 from engine.i18n import _, reader_names
 from engine.match import Match
 
-from .public.report import PARTS
 from .table.faces import describe
 from .table.render import cells, ljust_cells
 
@@ -49,6 +48,8 @@ def print_result(match: Match, out: Any = None) -> None:
     if result is None:
         print(_("Not finished: {line}").format(line=match.prompt().line), file=out)
         return
+    from .public.report import PARTS  # the report's words, loaded when a game ends
+
     names = reader_names(match.names)
     print(_("Final scores:"), file=out)
     for seat, score in sorted(result.scores.items(), key=lambda kv: -kv[1]):

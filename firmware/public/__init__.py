@@ -10,8 +10,22 @@ more than the others, and none reads the match from another thread.
 with a `Layout` made for that screen's size and mode.
 """
 
-from .display import PublicDisplay
-from .layout import Layout
-from .snapshot import PublicTable, Snapshot
+from __future__ import annotations
+
+import importlib
+from typing import Any
 
 __all__ = ["Layout", "PublicDisplay", "PublicTable", "Snapshot"]
+
+# Each name from its module, loaded at first use: a table without a public screen never loads
+# the screen's drawing (display, layout), which would only lengthen its start.
+_HOMES = {"Layout": ".layout", "PublicDisplay": ".display", "PublicTable": ".snapshot", "Snapshot": ".snapshot"}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home, __name__), name)
+    globals()[name] = value
+    return value
