@@ -282,8 +282,8 @@ class Layout:
 
 
 def face_line(face: Face) -> int:
-    """The row pitch of a face: wide when any of its words needs the CJK font."""
-    return line_height(face.seat_name, face.header, *face.panel, face.ask, face.choice, face.notice)
+    """The row pitch of a face: wide when any of its words needs the CJK font (looked for in them all at once)."""
+    return line_height("".join((face.seat_name, face.header, *face.panel, face.ask, face.choice, face.notice)))
 
 
 def layout(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Layout:

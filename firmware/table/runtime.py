@@ -649,6 +649,8 @@ class Runtime:
         return self._degraded_note(seat)
 
     def _degraded_note(self, seat: int) -> str:
+        if not self.faults and not any(state.degraded for state in self.seats):
+            return ""  # every screen works: the usual case, on every face drawn
         names = reader_names(self.match.names)
         broken = [names[i] for i, s in enumerate(self.seats) if s.degraded and i != seat]
         broken += [_(device) for device in sorted(self.faults)]  # in this reader's words
