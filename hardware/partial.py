@@ -141,12 +141,15 @@ def pages_of_rows(pixels: bytes, width: int, height: int) -> bytes:
         swapped = (bits ^ (bits >> shift)) & mask
         bits ^= swapped ^ (swapped << shift)
     blocks = bits.to_bytes(len(pixels), "big").translate(_MIRRORED)
-    # Byte `column` of row 8 * page + k now holds column 8 * column + k of that page: gather each
-    # column's eight bytes of every page (one 8-byte unit) into its place in the page.
+    # Byte `column` of row 8 * page + k now holds column 8 * column + k of that page. Gathered column by
+    # column, each page's eight bytes of a column are one 8-byte unit, in (column, page) order; the
+    # frame wants them in (page, column) order.
+    pages = height // 8
+    units = memoryview(b"".join(blocks[column::rows] for column in range(rows))).cast("Q")
     frame = bytearray(len(pixels))
-    units = memoryview(frame).cast("Q")
-    for column in range(rows):
-        units[column::rows] = memoryview(blocks[column::rows]).cast("Q")
+    ordered = memoryview(frame).cast("Q")
+    for page in range(pages):
+        ordered[page * rows:(page + 1) * rows] = units[page::pages]
     return bytes(frame)
 
 
