@@ -30,14 +30,17 @@ def _fight_public(fight: Fight) -> dict[str, Any]:
 
 def public_view(state: TennoState) -> dict[str, Any]:
     fight = current_fight(state)
+    seen: dict[int, set[tuple[int, int]]] = {}  # who peeked at each seat's row, and where (one pass over the peeks)
+    for s, other in enumerate(state.seats):
+        for p in other.peeks:
+            if not p.stale:
+                seen.setdefault(p.target, set()).add((s, p.slot))
     players = []
     for seat, player in enumerate(state.seats):
         row = [None if card is None else (player.known[i] if player.known[i] is not None else "?")
                for i, card in enumerate(player.row)]
-        seen_by = sorted({(s, p.slot) for s, other in enumerate(state.seats)
-                          for p in other.peeks if p.target == seat and not p.stale})
         players.append({"row": row, "hand": len(player.hand), "captives": len(player.captives),
-                        "arranged": player.arranged, "seen_by": [list(x) for x in seen_by]})
+                        "arranged": player.arranged, "seen_by": [list(x) for x in sorted(seen.get(seat, ()))]})
     view: dict[str, Any] = {
         "game": "tenno",
         "phase": state.phase,
