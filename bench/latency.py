@@ -72,7 +72,7 @@ class EventSample:
     Attributes:
         seat: The pressing seat.
         button: "prev", "next" or "ok".
-        cpu_ns: Runtime CPU from the press until the last frame was sent.
+        cpu_ns: Runtime CPU from the press until the last frame was sent (all of it when none was).
         own_cpu_ns: ... until the pressing seat's own frame was sent.
         transfers: Everything the buses carried for this press, in order.
         own: How many of ``transfers`` came before the pressing seat's frame
@@ -240,26 +240,28 @@ class TableSide:
         """Press one button, let the runtime handle it, and (if ``record``) keep its sample."""
         self.kernel.current = self.log
         pin = self.table.seats[seat].buttons.pin(button)
-        device = self.screens[seat].device
+        pressing = self.screens[seat].device
         log = self.log
-        own: dict[str, int] = {}
+        sent_at: dict[str, int] = {}  # CPU and transfers when the pressing seat's frame, and the last frame, were sent
         start = log.mark()
 
-        def timed(method: str) -> Any:
+        def timed(device: Any, method: str) -> Any:
             send = getattr(type(device), method)
 
             def timed_send(frame: Any) -> Any:
                 sent = send(device, frame)
-                if not own:  # the pressing seat's frame is on the bus: note the time and the transfers
-                    own["cpu"] = time.thread_time_ns() - log.overhead_ns
-                    own["count"] = log.mark() - start
+                now = time.thread_time_ns() - log.overhead_ns
+                if device is pressing and "own" not in sent_at:  # the pressing seat's frame is on the bus
+                    sent_at["own"], sent_at["own_count"] = now, log.mark() - start
+                sent_at["last"] = now  # what comes after the last frame (the idle moment's work) lights nothing
                 return sent
             return timed_send
 
         # The runtime sends a frame through display(), or display_pixels() where the driver has it.
-        methods = [name for name in ("display", "display_pixels") if hasattr(type(device), name)]
-        for method in methods:
-            setattr(device, method, timed(method))
+        hooked = [(screen.device, name) for screen in self.screens
+                  for name in ("display", "display_pixels") if hasattr(type(screen.device), name)]
+        for device, method in hooked:
+            setattr(device, method, timed(device, method))
         frames = sum(screen.frames for screen in self.screens)
         overhead = log.overhead_ns
         cpu = time.thread_time_ns()
@@ -270,16 +272,17 @@ class TableSide:
             pin.drive_high()
             self.runtime.drain()
         finally:
-            for method in methods:
+            for device, method in hooked:
                 delattr(device, method)
         end = time.thread_time_ns() - (log.overhead_ns - overhead)
         if not record:
             return
         transfers = tuple(log.since(start))
+        began = cpu - overhead
         self.run.samples.append(EventSample(
-            seat=seat, button=button, cpu_ns=end - cpu,
-            own_cpu_ns=own["cpu"] - (cpu - overhead) if own else end - cpu,
-            transfers=transfers, own=own.get("count", len(transfers)),
+            seat=seat, button=button, cpu_ns=sent_at["last"] - began if sent_at else end - cpu,
+            own_cpu_ns=sent_at["own"] - began if "own" in sent_at else end - cpu,
+            transfers=transfers, own=sent_at.get("own_count", len(transfers)),
             frames=sum(screen.frames for screen in self.screens) - frames, debounce_s=self.debounce_s))
 
     def close(self) -> None:
