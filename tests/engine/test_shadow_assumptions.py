@@ -13,144 +13,50 @@ it settles by section and by words of the item, as `§5.3 "only one marriage per
 An [ASSUMPTION] added to the rules file without a home fails here, and so does a home whose
 words are no longer in the item it cites (or are in more than one), a rules-file item that names
 an option which does not cite it back, and a row of §13.1 (the file's list of where each
-assumption lives) that names other homes than those that cite its item.
+assumption lives) that names other homes than those that cite its item. The machinery, shared
+with the other games, is in `assumptions.py`.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
 from engine.games import get_game
 from engine.i18n import _, reading
 
+from .assumptions import ROOT, TAG, Home, Rules
 from .test_catalogs import source_messages
 
-ROOT = Path(__file__).resolve().parents[2]
-RULES = ROOT / "docs" / "rules" / "shadow.md"
-DATA = sorted((ROOT / "engine" / "games" / "shadow").glob("*.toml"))
-TAG = re.compile(r"\[ASSUMPTION\b")  # [ASSUMPTION], [ASSUMPTION: ...], [ASSUMPTION, L]
-CITATION = re.compile(r'§(\d+(?:\.\d+)*) ((?:"[^"]+"(?:, )?)+)')  # §6.1 "Move", "Permit"
 HOMES, NO_ALTERNATIVE = "13.1", "13.2"
-LEGEND = "| **[ASSUMPTION]** |"  # the row of §0 that explains the tag
-
-
-@dataclass
-class Item:
-    """One item of the rules file (a bullet, a numbered step, a table row, a paragraph)."""
-
-    section: str  # "5.3"; "" before the first numbered section
-    text: str  # as written, its lines joined
-
-    @property
-    def words(self) -> str:
-        return " ".join(self.text.replace("*", "").split()).lower()
-
-    @property
-    def assumptions(self) -> int:
-        return len(TAG.findall(self.text))
-
-
-@dataclass(frozen=True)
-class Home:
-    """Where an assumption lives, and the items it cites: (section, words of the item)."""
-
-    name: str  # "option repeat_cards", "data cards.toml", "no alternative: ..."
-    tag: str  # ASSUMPTION for an assumption's home; an option may cite a HIGH, MED or LOW item too
-    citations: tuple[tuple[str, str], ...]
-
-    def cites(self, item: Item) -> bool:
-        return any(section == item.section and words.lower() in item.words for section, words in self.citations)
-
-
-def citations(text: str) -> tuple[tuple[str, str], ...]:
-    return tuple((section, words) for section, quoted in CITATION.findall(text)
-                 for words in re.findall(r'"([^"]+)"', quoted))
-
-
-def items(doc: str) -> list[Item]:
-    found: list[Item] = []
-    section, current = "", None
-    for line in doc.splitlines():
-        if re.match(r"#+ ", line):
-            number = re.match(r"#{2,3} (\d+(?:\.\d+)*)\.?\s", line)
-            section = number.group(1) if number else section if line.startswith("####") else ""
-            current = None
-        elif not line.strip():
-            current = None
-        elif current is not None and not re.match(r"\s*([*-]|\d+\.|\|)\s", line):
-            current.text += " " + line.strip()  # a wrapped line, or a note under a step, of the same item
-        else:
-            current = Item(section, line.strip())
-            found.append(current)
-    return found
-
-
-def tagged(doc: str) -> list[Item]:
-    return [item for item in items(doc) if item.assumptions and not item.text.startswith(LEGEND)]
+RULES = Rules(ROOT / "docs" / "rules" / "shadow.md", heading=r"#{2,3} (\d+(?:\.\d+)*)\.?\s", keeps="####",
+              cite=r"§(\d+(?:\.\d+)*)", mark="§", legend="| **[ASSUMPTION]** |", no_alternative=NO_ALTERNATIVE)
+DATA = sorted((ROOT / "engine" / "games" / "shadow").glob("*.toml"))
 
 
 def option_homes() -> list[Home]:
-    homes = []
-    for option in get_game("shadow").options:
-        tag = re.match(r"\[(\w+)\]", option.source)
-        homes.append(Home(f"option {option.name}", tag.group(1) if tag else "", citations(option.source)))
-    return homes
-
-
-def data_homes(text: str, source: str) -> list[Home]:
-    """A data file's comments that settle an assumption: `value  # [ASSUMPTION] §6.1 "Move"`."""
-    return [Home(f"data {source}", "ASSUMPTION", citations(line.split("#", 1)[1]))
-            for line in text.splitlines() if "#" in line and TAG.search(line.split("#", 1)[1])]
-
-
-def table(doc: str, section: str) -> list[list[str]]:
-    """The cells of each body row of the table in `section` (not its header or rule)."""
-    part = doc.split(f"### {section} ", 1)[1].split("\n#", 1)[0]
-    rows = [line for line in part.splitlines() if line.startswith("|")][2:]
-    return [[cell.strip() for cell in row.strip().strip("|").split("|")] for row in rows]
-
-
-def no_alternative_homes(doc: str) -> list[Home]:
-    """The rows of §13.2: where | what | why there is nothing to choose."""
-    homes = []
-    for cells in table(doc, NO_ALTERNATIVE):
-        assert len(cells) == 3 and cells[2], f"§{NO_ALTERNATIVE}: a row needs where, what and why: {cells!r}"
-        homes.append(Home(f"no alternative: {cells[1]}", "ASSUMPTION", citations(cells[0])))
-    return homes
+    return RULES.option_homes(get_game("shadow").options)
 
 
 def every_home(doc: str) -> list[Home]:
-    data = [home for path in DATA for home in data_homes(path.read_text(encoding="utf-8"), path.name)]
-    return option_homes() + data + no_alternative_homes(doc)
-
-
-def homeless(doc: str, homes: list[Home]) -> list[str]:
-    """Each [ASSUMPTION] of the rules file that has fewer homes citing it than it has tags."""
-    wrong = []
-    for item in tagged(doc):
-        settled = [home.name for home in homes if home.tag == "ASSUMPTION" and home.cites(item)]
-        if not item.section or len(settled) < item.assumptions:
-            wrong.append(f"§{item.section or '(outside any section)'}: {item.text[:90]!r} (homes: {settled})")
-    return wrong
+    data = [home for path in DATA for home in RULES.data_homes(path.read_text(encoding="utf-8"), path.name)]
+    return option_homes() + data + RULES.no_alternative_homes(doc)
 
 
 def doc() -> str:
-    return RULES.read_text(encoding="utf-8")
+    return RULES.text()
 
 
 # --- the rules file as it ships --------------------------------------------------------------
 
 def test_every_assumption_of_the_rules_file_has_a_home():
     text = doc()
-    found = tagged(text)
+    found = RULES.tagged(text)
     assert sum(item.assumptions for item in found) == len(TAG.findall(text)) - 1  # all but the legend
     assert not any(TAG.search(line) for line in text.splitlines() if line.startswith("#"))  # no heading holds one
     assert len(found) >= 45
-    wrong = homeless(text, every_home(text))
+    wrong = RULES.homeless(text, every_home(text))
     assert not wrong, ("these [ASSUMPTION]s of docs/rules/shadow.md have no home: make each a named option "
                        "(its source citing the item), a data file value (its comment citing the item), or a row "
                        f"of the table of assumptions without an alternative (§{NO_ALTERNATIVE}): {wrong}")
@@ -159,15 +65,7 @@ def test_every_assumption_of_the_rules_file_has_a_home():
 def test_every_home_cites_words_of_one_item_it_settles():
     """A stale, mistyped or too-short citation fails: its words are in no item of its section, or in several."""
     text = doc()
-    all_items = items(text)
-    for home in every_home(text):
-        assert home.citations, f"{home.name} cites no item of docs/rules/shadow.md"
-        for section, words in home.citations:
-            cited = Home(home.name, home.tag, ((section, words),))
-            matches = [item for item in all_items if cited.cites(item)]
-            if home.tag == "ASSUMPTION":
-                matches = [item for item in matches if item.assumptions]
-            assert len(matches) == 1, f'{home.name}: {len(matches)} {home.tag} items of §{section} hold "{words}"'
+    assert not RULES.stale(text, every_home(text))
 
 
 def test_every_option_settling_an_assumption_says_so_and_the_others_cite_what_they_read():
@@ -179,7 +77,7 @@ def test_every_option_settling_an_assumption_says_so_and_the_others_cite_what_th
 def test_every_option_the_rules_file_names_is_an_option_that_cites_that_item():
     homes = {home.name.split(" ", 1)[1]: home for home in option_homes()}
     named = 0
-    for item in items(doc()):
+    for item in RULES.items(doc()):
         if item.section.startswith("13"):
             continue  # the lists of homes name options for items elsewhere
         for name in re.findall(r"\boption `(\w+)", item.text):
@@ -201,10 +99,10 @@ def test_the_list_of_homes_names_each_option_and_data_file_that_settles_its_item
     """§13.1 is how a reader finds the option or data value to change: it must agree with the code."""
     text = doc()
     homes = [home for home in every_home(text) if home.tag == "ASSUMPTION"]
-    found, listed = tagged(text), set()
-    for cells in table(text, HOMES):
+    found, listed = RULES.tagged(text), set()
+    for cells in RULES.table(text, HOMES):
         assert len(cells) == 2, cells
-        row = Home("row", "ASSUMPTION", citations(cells[0]))
+        row = Home("row", "ASSUMPTION", RULES.citations(cells[0]))
         assert row.citations, cells
         for number, item in enumerate(found):
             if row.cites(item):
@@ -212,7 +110,7 @@ def test_the_list_of_homes_names_each_option_and_data_file_that_settles_its_item
                 listed.add(number)
                 citing = {home.name for home in homes if home.cites(item)}
                 assert citing == listed_homes(cells[1]), (item.text, citing, cells[1])
-    no_alternative = no_alternative_homes(text)
+    no_alternative = RULES.no_alternative_homes(text)
     for number, item in enumerate(found):
         without = [home.name for home in no_alternative if home.cites(item)]
         assert (number in listed) != bool(without), (f"§{item.section}: in both §{HOMES} and §{NO_ALTERNATIVE}, "
@@ -221,10 +119,10 @@ def test_the_list_of_homes_names_each_option_and_data_file_that_settles_its_item
 
 
 def test_the_table_without_an_alternative_gives_a_reason_for_each_row():
-    rows = no_alternative_homes(doc())
-    assert len(rows) == len(table(doc(), NO_ALTERNATIVE)) >= 15
+    rows = RULES.no_alternative_homes(doc())
+    assert len(rows) == len(RULES.table(doc(), NO_ALTERNATIVE)) >= 15
     assert ("5.6", "Use a fixed order") in [citation for row in rows for citation in row.citations]
-    assert all(len(cells[2].split()) >= 8 for cells in table(doc(), NO_ALTERNATIVE))
+    assert all(len(cells[2].split()) >= 8 for cells in RULES.table(doc(), NO_ALTERNATIVE))
 
 
 # --- the check itself, on a rules file changed by hand ---------------------------------------
@@ -232,37 +130,38 @@ def test_the_table_without_an_alternative_gives_a_reason_for_each_row():
 def test_an_assumption_added_without_a_home_is_caught():
     text = doc()
     homes = every_home(text)
-    assert not homeless(text, homes)
+    assert not RULES.homeless(text, homes)
     added = text.replace("- Knights on **castle** spaces can never be pushed.",
                          "- Knights on **castle** spaces can never be pushed.\n"
                          "- A knight pushed twice in a round leaves the game. [ASSUMPTION]")
     assert added != text
-    assert [w.split(":")[0] for w in homeless(added, homes)] == ["§5.4"]
+    assert [w.split(":")[0] for w in RULES.homeless(added, homes)] == ["§5.4"]
     doubled = text.replace("Choose one:", "Choose one [ASSUMPTION: in turn order]:")
-    assert doubled != text and [w.split(":")[0] for w in homeless(doubled, homes)] == ["§5.3"]
+    assert doubled != text and [w.split(":")[0] for w in RULES.homeless(doubled, homes)] == ["§5.3"]
     without = [home for home in homes if home.name != "option repeat_proposals"]
-    assert [w.split(":")[0] for w in homeless(text, without)] == ["§5.3"]
+    assert [w.split(":")[0] for w in RULES.homeless(text, without)] == ["§5.3"]
     noted = text.replace("\n   [ASSUMPTION] If every player has 0 influence, nothing changes.",
                          "\n   [ASSUMPTION] If every player has 0 influence, nothing changes. [ASSUMPTION] Nor VP.")
-    assert noted != text and [w.split(":")[0] for w in homeless(noted, homes)] == ["§5.6"]
+    assert noted != text and [w.split(":")[0] for w in RULES.homeless(noted, homes)] == ["§5.6"]
 
 
 def test_a_data_comment_can_be_the_home_of_an_assumption_and_a_row_without_an_alternative_too():
     text = "# Shadow\n\n## 5. Phases\n\n### 5.4 Knights\n\n- A knight is pushed at most once. [ASSUMPTION]\n"
-    assert homeless(text, [])
+    assert RULES.homeless(text, [])
     data = 'knight_pushes = 1  # [ASSUMPTION] §5.4 "pushed at most once"\n'
-    assert data_homes(data, "board.toml")[0].citations == (("5.4", "pushed at most once"),)
-    assert not homeless(text, data_homes(data, "board.toml"))
-    assert homeless(text, data_homes(data.replace("§5.4", "§5.5"), "board.toml"))  # another section's item
+    assert RULES.data_homes(data, "board.toml")[0].citations == (("5.4", "pushed at most once"),)
+    assert not RULES.homeless(text, RULES.data_homes(data, "board.toml"))
+    elsewhere = RULES.data_homes(data.replace("§5.4", "§5.5"), "board.toml")
+    assert RULES.homeless(text, elsewhere)  # another section's item
     table_13 = ("\n## 13. Homes\n\n### 13.2 Assumptions without an alternative\n\n| where | assumption | why |\n"
                 '|---|---|---|\n| §5.4 "pushed at most once" | one push | a pushed knight is in supply |\n')
-    assert not homeless(text + table_13, no_alternative_homes(text + table_13))
-    with pytest.raises(AssertionError, match="needs where, what and why"):
-        no_alternative_homes(table_13.replace("a pushed knight is in supply", ""))
+    assert not RULES.homeless(text + table_13, RULES.no_alternative_homes(text + table_13))
+    with pytest.raises(AssertionError, match="a row needs 3 cells"):
+        RULES.no_alternative_homes(table_13.replace("a pushed knight is in supply", ""))
 
 
 def test_a_citation_may_list_several_phrases_of_one_section():
-    assert citations('§6.1 "Move", "Permit"; §7 "none"') == (("6.1", "Move"), ("6.1", "Permit"), ("7", "none"))
+    assert RULES.citations('§6.1 "Move", "Permit"; §7 "none"') == (("6.1", "Move"), ("6.1", "Permit"), ("7", "none"))
 
 
 # --- the options' words ----------------------------------------------------------------------
