@@ -18,7 +18,7 @@ from .codec import from_data, to_data
 from .errors import BadJournal, EngineError, IllegalAction
 from .game import Action, Game, Prompt, Result, View
 from .games import get_game
-from .i18n import reader_names
+from .i18n import N_, reader_names
 from .options import resolve_options
 from .physical import inverse
 from .rng import Rng
@@ -52,33 +52,34 @@ class Header:
     @classmethod
     def from_data(cls, data: Any) -> "Header":
         if not isinstance(data, dict):
-            raise BadJournal("the header is not a JSON object")
+            raise BadJournal(N_("the header is not a JSON object"))
         missing = [k for k in ("game", "players", "seed") if k not in data]
         if missing:
-            raise BadJournal(f"the header lacks {', '.join(missing)}")
+            raise BadJournal(N_("the header lacks {keys}"), keys=", ".join(missing))
         if data.get("version", FORMAT_VERSION) != FORMAT_VERSION:
-            raise BadJournal(f"journal format {data.get('version')} is not {FORMAT_VERSION}")
+            raise BadJournal(N_("journal format {version} is not {expected}"), version=str(data.get("version")),
+                             expected=FORMAT_VERSION)
         players, seed = data["players"], data["seed"]
         if type(players) is not int or type(seed) is not int:  # JSON's true is no integer here
-            raise BadJournal("the header's players and seed must be integers")
+            raise BadJournal(N_("the header's players and seed must be integers"))
         options = data.get("options", {})
         names = data.get("names", [])
         if not isinstance(options, dict) or not isinstance(names, list):
-            raise BadJournal("the header's options must be an object and its names a list")
+            raise BadJournal(N_("the header's options must be an object and its names a list"))
         return cls(str(data["game"]), players, seed, dict(options), tuple(str(n) for n in names))
 
 
 def check_action_shape(action: Any) -> Action:
     """Refuse anything that is not a small JSON-safe action record."""
     if not isinstance(action, dict):
-        raise IllegalAction("an action is an object with a 'seat' and a 'do'")
+        raise IllegalAction(N_("an action is an object with a 'seat' and a 'do'"))
     seat, do = action.get("seat"), action.get("do")
     if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(do, str):
-        raise IllegalAction("an action needs an integer 'seat' and a string 'do'")
+        raise IllegalAction(N_("an action needs an integer 'seat' and a string 'do'"))
     for key, value in action.items():
         items = value if isinstance(value, list) else [value]
         if not isinstance(key, str) or not all(isinstance(v, _SCALARS) for v in items):
-            raise IllegalAction(f"action field {key!r} is not a plain value")
+            raise IllegalAction(N_("action field {key} is not a plain value"), key=repr(key))
     return action
 
 
@@ -144,12 +145,12 @@ class Match:
         try:
             match = cls.new(header.game, header.players, header.seed, header.options, header.names)
         except EngineError as err:
-            raise BadJournal(f"cannot start the saved game: {err}") from err
+            raise BadJournal(N_("cannot start the saved game: {error}"), error=err) from err
         for number, action in enumerate(actions, 1):
             try:
                 match.apply(action)
             except IllegalAction as err:
-                raise BadJournal(f"saved action {number} does not replay: {err}") from err
+                raise BadJournal(N_("saved action {number} does not replay: {error}"), number=number, error=err) from err
         return match
 
     # --- playing --------------------------------------------------------
@@ -224,13 +225,15 @@ class Match:
         action = check_action_shape(action)
         seat = action["seat"]
         if self.is_over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(N_("the game is over"))
         if not 0 <= seat < self.header.players:
-            raise IllegalAction(f"there is no seat {seat} at a {self.header.players}-player table")
+            raise IllegalAction(N_("there is no seat {seat} at a {players}-player table"), seat=seat,
+                                players=self.header.players)
         legal = self.legal_actions(seat)
         if not legal:
-            waiting = ", ".join(self.names[s] for s in self.game.pending(self.state)) or "nobody"
-            raise IllegalAction(f"{self.names[seat]} has nothing to decide now (waiting for {waiting})")
+            waiting = tuple(self.names[s] for s in self.game.pending(self.state)) or N_("nobody")
+            raise IllegalAction(N_("{name} has nothing to decide now (waiting for {waiting})"),
+                                name=self.names[seat], waiting=waiting)
         try:
             found: Action | None = legal[legal.index(action)]  # the list's own comparison, in C
         except ValueError:
@@ -238,15 +241,15 @@ class Match:
         if found is None or not same_action(action, found):
             kinds = sorted({a["do"] for a in legal})
             if action["do"] not in kinds:
-                raise IllegalAction(
-                    f"{self.names[seat]} cannot {action['do']!r} now; the choices are: {', '.join(kinds)}"
-                )
-            raise IllegalAction(f"{self.names[seat]}: {describe_action(action)} is not a legal {action['do']!r} now")
+                raise IllegalAction(N_("{name} cannot {do} now; the choices are: {kinds}"), name=self.names[seat],
+                                    do=repr(action["do"]), kinds=", ".join(kinds))
+            raise IllegalAction(N_("{name}: {action} is not a legal {do} now"), name=self.names[seat],
+                                action=describe_action(action), do=repr(action["do"]))
 
     def take_back(self) -> None:
         """Take the last action back quietly: replay minus the tail (an action that could not be saved)."""
         if not self.actions:
-            raise IllegalAction("there is nothing to take back")
+            raise IllegalAction(N_("there is nothing to take back"))
         again = Match.replay(self.header, self.actions[:-1])
         self.state, self.actions = again.state, again.actions
 
@@ -259,7 +262,7 @@ class Match:
         shows them.
         """
         if not self.actions:
-            raise IllegalAction("there is nothing to take back")
+            raise IllegalAction(N_("there is nothing to take back"))
         action = self.actions[-1]
         undone = self._prior_moves if self._prior_moves is not None else self.game.last_moves(self.state)
         self.take_back()

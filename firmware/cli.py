@@ -303,7 +303,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_("courtier: {error}").format(error=err.render(_)), file=sys.stderr)
         return 2
     except (EngineError, OSError, Unreadable) as err:
-        print(_("courtier: {error}").format(error=err), file=sys.stderr)
+        print(_("courtier: {error}").format(error=err.render() if isinstance(err, EngineError) else err),
+              file=sys.stderr)
         return 2
 
 

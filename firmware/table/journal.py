@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import BadJournal
+from engine.i18n import N_, _
 from engine.match import Header
 
 _log = logging.getLogger(__name__)
@@ -185,7 +186,8 @@ def load(path: Path) -> Loaded:
     try:
         data = Path(path).read_bytes()
     except OSError as err:
-        raise Unreadable(f"{path}: cannot read: {err.strerror or err}", err.errno) from err
+        raise Unreadable(_("{path}: cannot read: {reason}").format(path=path, reason=err.strerror or err),
+                         err.errno) from err
     lines = data.split(b"\n")
     # A file that ends without a newline has a last line that may be torn.
     complete, tail = lines[:-1], lines[-1]
@@ -196,14 +198,15 @@ def load(path: Path) -> Loaded:
         try:
             json.loads(tail.decode("utf-8"))
         except _REFUSED:
-            warnings.append(f"{path}: line {len(complete) + 1} was cut off (power lost while saving?) and is skipped")
+            warnings.append(_("{path}: line {number} was cut off (power lost while saving?) and is skipped").format(
+                path=path, number=len(complete) + 1))
             _log.warning(warnings[-1])
         else:
             complete.append(tail)
             good = len(data)
             newline_missing = True
     if not complete or not complete[0].strip():
-        raise BadJournal(f"{path}: empty, no header line")
+        raise BadJournal(N_("{path}: empty, no header line"), path=str(path))
     records = []
     for number, raw in enumerate(complete, 1):
         if not raw.strip():
@@ -211,15 +214,17 @@ def load(path: Path) -> Loaded:
         try:
             record = json.loads(raw.decode("utf-8"))
         except RecursionError:
-            raise BadJournal(f"{path}: line {number} is nested too deeply to be a journal record") from None
+            raise BadJournal(N_("{path}: line {number} is nested too deeply to be a journal record"), path=str(path),
+                             number=number) from None
         except (UnicodeDecodeError, ValueError) as err:
-            raise BadJournal(f"{path}: line {number} is not valid JSON ({err})") from err
+            raise BadJournal(N_("{path}: line {number} is not valid JSON ({error})"), path=str(path), number=number,
+                             error=str(err)) from err
         if not isinstance(record, dict):
-            raise BadJournal(f"{path}: line {number} is not a JSON object")
+            raise BadJournal(N_("{path}: line {number} is not a JSON object"), path=str(path), number=number)
         records.append((number, record))
     number, first = records[0]
     if first.get("type") != "header" or first.get("kind") != KIND:
-        raise BadJournal(f"{path}: line {number} is not a courtier journal header")
+        raise BadJournal(N_("{path}: line {number} is not a courtier journal header"), path=str(path), number=number)
     header = Header.from_data(first)
     actions = []
     languages: dict[int, str] = {}
@@ -231,19 +236,21 @@ def load(path: Path) -> Loaded:
             elif type(seat) is int and 0 <= seat < header.players and "lang" in record and lang is None:
                 languages.pop(seat, None)  # back to the table's language
             else:  # a seat's language is no part of the game: a bad record costs only itself
-                warnings.append(f"{path}: line {number} is not a seat's language and is skipped")
+                warnings.append(_("{path}: line {number} is not a seat's language and is skipped").format(
+                    path=path, number=number))
                 _log.warning(warnings[-1])
             continue
         if record.get("type") == "undo":
             if not _is_count(record.get("undoes"), len(actions)) or not actions:
-                raise BadJournal(f"{path}: line {number} undoes action {record.get('undoes')}, "
-                                 f"but the last action is {len(actions)}")
+                raise BadJournal(N_("{path}: line {number} undoes action {undoes}, but the last action is {last}"),
+                                 path=str(path), number=number, undoes=str(record.get("undoes")), last=len(actions))
             actions.pop()
             continue
         if record.get("type") != "action" or not isinstance(record.get("action"), dict):
-            raise BadJournal(f"{path}: line {number} is not an action record")
+            raise BadJournal(N_("{path}: line {number} is not an action record"), path=str(path), number=number)
         if not _is_count(record.get("n"), len(actions) + 1):
-            raise BadJournal(f"{path}: line {number} is action {record.get('n')}, expected {len(actions) + 1}")
+            raise BadJournal(N_("{path}: line {number} is action {n}, expected {expected}"), path=str(path),
+                             number=number, n=str(record.get("n")), expected=len(actions) + 1)
         actions.append(record["action"])
     return Loaded(header, actions, warnings, good, newline_missing, languages)
 

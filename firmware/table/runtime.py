@@ -413,7 +413,9 @@ class Runtime:
         try:
             events = self.match.apply(action)
         except IllegalAction as err:
-            self._notice(seat, str(err))
+            with self._reading(seat):
+                message = err.render()  # in the words of the seat it is shown to
+            self._notice(seat, message)
             return False
         if self.journal is not None:
             try:
@@ -467,7 +469,8 @@ class Runtime:
             return _("Bad arguments for {name}: {error}").format(name=name, error=err)
         except (EngineError, OSError) as err:
             # A refused command (an unknown game, a full disk) must not stop the table.
-            return _("{name} failed: {error}").format(name=name, error=err)
+            return _("{name} failed: {error}").format(
+                name=name, error=err.render() if isinstance(err, EngineError) else err)
 
     def _undo_command(self) -> str:
         """The console's undo: a request the seats answer, as when a seat asks at the table."""

@@ -186,10 +186,10 @@ def open_session(directory: Path, game: str | None, players: int | None, *, seed
                 aside = journals.keep_aside(path)
             except OSError as move:
                 raise StartupError(_("the saved game {path} is damaged ({error}) and cannot be moved aside "
-                                     "({reason}): {what}").format(path=path, error=err, reason=move.strerror,
+                                     "({reason}): {what}").format(path=path, error=err.render(), reason=move.strerror,
                                                                   what=_what_to_do(move, directory))) from None
             messages.append(_("The saved game could not be read ({error}). It is kept as {aside}. A new game starts.")
-                            .format(error=err, aside=aside))
+                            .format(error=err.render(), aside=aside))
             alarm = True
             _log.error(messages[-1])
         else:

@@ -76,3 +76,20 @@ def test_a_readers_language_stays_on_its_own_thread(french):
         seen["mine"] = waiting_line([0], NAMES)
     thread.join()
     assert seen == {"mine": "On attend Red", "other": "Waiting for Red"}
+
+
+def test_an_engine_error_is_english_as_a_str_and_the_readers_language_where_shown():
+    from engine.errors import BadJournal, IllegalAction
+    from engine.match import Match
+
+    match = Match.new("tenno", 3, seed=2, options={"start_seat": 0})
+    with pytest.raises(IllegalAction) as refused:
+        match.apply({"seat": 1, "do": "pass"})
+    assert str(refused.value).startswith("Blue cannot 'pass' now; the choices are: ")
+    with i18n.reading("zh_Hans"):
+        assert refused.value.render().startswith("蓝现在不能 'pass'；可选的是：")
+    with pytest.raises(BadJournal) as bad:
+        Match.replay(match.header, [{"seat": 1, "do": "pass"}])
+    assert str(bad.value) == f"saved action 1 does not replay: {refused.value}"
+    with i18n.reading("zh_Hant"):
+        assert bad.value.render().startswith("存檔的第 1 個行動無法重播：藍現在不能 'pass'；")

@@ -226,3 +226,32 @@ def test_the_help_of_every_command_speaks_the_language_asked_for(capsys):
     with pytest.raises(SystemExit):
         main(["demo", "--help"])
     assert "how the bots play" in capsys.readouterr().out  # the suite's own locale: English
+
+
+def test_an_action_refused_by_the_rules_is_told_in_the_language_of_the_seat_that_made_it(mock_table):
+    match = Match.new("tenno", 3, seed=2, options={"start_seat": 0})
+    runtime = Runtime(match, [seat.screen for seat in mock_table.seats], languages={GREEN: "zh_Hant"})
+    for seat in (RED, BLUE, GREEN):
+        post(runtime, seat)  # every row arranged: Red attacks, the others wait
+    assert not runtime.submit({"seat": GREEN, "do": "pass"})
+    assert runtime.seats[GREEN].notice == "綠現在沒有要決定的事（等待紅）"
+    assert not runtime.submit({"seat": BLUE, "do": "pass"})
+    assert runtime.seats[BLUE].notice == "Blue has nothing to decide now (waiting for Red)"
+
+
+def test_what_is_wrong_with_a_saved_game_is_told_in_the_tables_language(tmp_path):
+    """A skipped line's warning and a damaged journal's reason reach the seats' page and the public log."""
+    from engine import i18n
+
+    open_session(tmp_path, "tenno", 3, seed=5).journal.close()
+    with open(tmp_path / "current.jsonl", "a", encoding="utf-8") as handle:
+        handle.write('{"type":"language","seat":9,"lang":"zh_Hans"}\n')
+    i18n.set_language("zh_Hant")
+    session = open_session(tmp_path, None, 3)
+    assert session.resumed and session.messages[0].endswith("第 2 行不是座位的語言，已略過")
+    session.journal.close()
+    with open(tmp_path / "current.jsonl", "a", encoding="utf-8") as handle:
+        handle.write('{"type":"action","n":1,"action":[0]}\n')
+    session = open_session(tmp_path, None, 3)
+    assert session.alarm and session.messages[0].startswith("無法讀取存檔（")
+    assert "第 3 行不是行動紀錄" in session.messages[0]
