@@ -23,7 +23,7 @@ from .table import journal as journals
 from .table.journal import Unreadable
 from . import argparse_words, exits, selftest
 from .table.paths import archive_name, state_dir
-from .play import cmd_play
+from .play import cmd_play, need_seats
 from .report import Printer, print_result
 from .table.faces import reader_names
 
@@ -47,9 +47,10 @@ def cmd_games(args: argparse.Namespace) -> int:
             name=game.name, title=_(game.title), low=game.min_players, high=game.max_players))
         if args.verbose or getattr(args, "games_verbose", False):
             for option in game.options:
-                choices = f" (one of: {', '.join(typed(c) for c in option.choices)})" if option.choices else ""
+                choices = _(" (one of: {choices})").format(
+                    choices=", ".join(typed(c) for c in option.choices)) if option.choices else ""
                 print(f"    --option {option.name}={typed(option.default)}  {_(option.doc)}{choices}")
-                print(f"        source: {option.source}")
+                print("        " + _("source: {source}").format(source=option.source))
     return 0
 
 
@@ -74,8 +75,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     print(_("{title}, {players} players, seed {seed}").format(title=_(game.title), players=players, seed=args.seed))
     if args.table:
         config = load_table(Path(args.table))
-        if players > len(config.seats):
-            raise HardwareError(f"{players} players need {players} seats; {args.table} has {len(config.seats)}")
+        need_seats(players, len(config.seats))
         config = dataclasses.replace(config, seats=config.seats[:players])
     else:
         config = emulator_table(players, list(match.names), public_screen=EMULATOR_PUBLIC_SCREEN)

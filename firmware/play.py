@@ -73,9 +73,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise HardwareError(_("the terminal table needs a terminal (stdin and stdout are not one here): "
                               "use --ui none to run the table headless, or --ui window for a window"))
     players = args.players or len(config.seats)
-    if players > len(config.seats):
-        raise HardwareError(_("{players} players need {players} seats; the table has {seats}").format(
-            players=players, seats=len(config.seats)))
+    need_seats(players, len(config.seats))
     named = [s.name for s in config.seats[:players]]
     names = named if args.table and not all(n == f"Seat {i + 1}" for i, n in enumerate(named)) else None
     directory = Path(args.state_dir) if args.state_dir else state_dir()
@@ -117,6 +115,13 @@ def checked_table_options(config: Any) -> dict[str, dict[str, Any]]:
                 file=config.source, game=game, error=err)) from None
         checked[game] = dict(given)
     return checked
+
+
+def need_seats(players: int, seats: int) -> None:
+    """Refuse a game for more players than the table has seats (`play` and `demo` alike)."""
+    if players > seats:
+        raise HardwareError(_("{players} players need {players} seats; the table has {seats}").format(
+            players=players, seats=seats))
 
 
 def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, session: Any, directory: Path,
@@ -366,14 +371,15 @@ def bot_seats(seats: Sequence[Any], given: Sequence[str] | None, players: int) -
     for pair in given or ():
         number, _sep, kind = pair.partition("=")
         if not number.strip().isdigit() or not 1 <= int(number) <= players:
-            raise BadOptions(f"--bot {pair}: give a seat from 1 to {players}, then = and a bot "
-                             f"({', '.join(KINDS)}), e.g. --bot 3=normal")
+            raise BadOptions(_("--bot {pair}: give a seat from 1 to {players}, then = and a bot ({bots}), "
+                               "e.g. --bot 3=normal").format(pair=pair, players=players, bots=", ".join(KINDS)))
         if kind not in KINDS:
-            raise UnknownBot(f"--bot {pair}: no bot called {kind!r} (bots: {', '.join(KINDS)})")
+            raise UnknownBot(_("--bot {pair}: no bot called {kind} (bots: {bots})").format(
+                pair=pair, kind=repr(kind), bots=", ".join(KINDS)))
         bots[int(number) - 1] = kind
     if len(bots) == players:
-        raise BadOptions("every seat would be a bot: leave at least one for a person "
-                         "(courtier demo plays a game of bots)")
+        raise BadOptions(_("every seat would be a bot: leave at least one for a person "
+                           "(courtier demo plays a game of bots)"))
     return bots
 
 

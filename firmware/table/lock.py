@@ -16,6 +16,8 @@ import os
 import sys
 from pathlib import Path
 
+from engine.i18n import _
+
 from ..exits import TableBusy
 
 LOCK = "table.lock"
@@ -44,9 +46,9 @@ class TableLock:
             os.close(fd)
             if err.errno not in (errno.EWOULDBLOCK, errno.EACCES):
                 raise
-            raise TableBusy(f"another courtier is running the table in {directory} "
-                            f"({holder(path)}); stop it first (the service: "
-                            "sudo systemctl stop courtier)") from None
+            raise TableBusy(_("another courtier is running the table in {directory} ({holder}); stop it "
+                              "first (the service: sudo systemctl stop courtier)").format(
+                                  directory=directory, holder=holder(path))) from None
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"{os.getpid()} {' '.join(sys.argv)}\n".encode("utf-8", "replace"), 0)
         return cls(path, fd)
@@ -68,8 +70,8 @@ def holder(path: Path) -> str:
     try:
         text = path.read_text(encoding="utf-8", errors="replace").strip()
     except OSError as err:
-        return f"its lock file cannot be read: {err.strerror}"
-    pid, _, command = text.partition(" ")
+        return _("its lock file cannot be read: {reason}").format(reason=err.strerror)
+    pid, _sep, command = text.partition(" ")
     if not pid.isdigit():
-        return "a process that has not yet said who it is"
+        return _("a process that has not yet said who it is")
     return f"pid {pid}: {command}" if command else f"pid {pid}"

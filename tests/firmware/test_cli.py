@@ -155,6 +155,30 @@ def test_play_refuses_a_recording_no_front_end_would_draw(ui, state_dir, tmp_pat
     assert "which --ui" not in err  # in the reader's language
 
 
+@pytest.mark.parametrize("bot, words", [
+    ("9=normal", "--bot 9=normal：请给 1 到 3 的座位，接着 = 与一种机器人（"),
+    ("2=genius", "--bot 2=genius：没有叫 'genius' 的机器人（机器人："),
+    ("", "每个座位都会是机器人：请至少留一个给真人"),
+], ids=["seat out of range", "unknown bot", "every seat a bot"])
+def test_a_bad_bot_seat_is_refused_in_the_language_asked_for(bot, words, capsys):
+    bots = ["--bot", bot] if bot else ["--bot", "1=easy", "--bot", "2=easy", "--bot", "3=easy"]
+    assert main(["play", "tenno", "--players", "3", "--ui", "bots", *bots, "--lang", "zh_Hans"]) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_demo_and_play_refuse_too_many_players_for_a_table_file_in_the_same_words(tmp_path, capsys):
+    table = tmp_path / "two.toml"
+    table.write_text('[table]\nbackend = "mock"\n' + "".join(
+        f'[[seat]]\nname = "{name}"\nbuttons = {{ prev = {pin}, next = {pin + 1}, ok = {pin + 2} }}\n'
+        f'screen = {{ driver = "ssd1306", bus = "i2c", port = 1, address = {address} }}\n'
+        for name, pin, address in (("A", 5, "0x3C"), ("B", 17, "0x3D"))))
+    said = []
+    for command in (["demo"], ["play", "--ui", "none"]):
+        main([*command, "tenno", "--players", "3", "--table", str(table), "--lang", "zh_Hant"])
+        said.append(capsys.readouterr().err.strip().splitlines()[-1])
+    assert said[0] == said[1] == "courtier：3人需要3個座位；這張桌子只有2個"
+
+
 def test_play_names_an_unusable_state_directory_and_what_to_do(state_dir, capsys):
     state_dir.write_text("a file where the directory should be")
     assert main(["play", "tenno", "--ui", "bots"]) == exits.CONFIG

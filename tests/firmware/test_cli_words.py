@@ -183,6 +183,7 @@ def test_games_v_describes_each_rule_option_in_the_tables_language(capsys, engli
     out = capsys.readouterr().out
     assert "--option empty_bag=stays_empty  布袋已空时，月桂被取走的菱形位置" in out
     assert "--option short_supply=mover_chooses  I月桂供应区不足以奖赏" in out
+    assert "（可选：stays_empty, " in out and "\n        出处：" in out and "source:" not in out
     i18n.set_language(None)
     assert main(["games", "-v"]) == 0
     assert "--option empty_bag=stays_empty  When the bag is empty" in capsys.readouterr().out

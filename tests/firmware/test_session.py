@@ -315,6 +315,20 @@ def test_the_table_lock_names_its_holder_and_is_free_again_once_released(tmp_pat
     TableLock.acquire(tmp_path).release()
 
 
+def test_the_table_lock_names_its_holder_in_the_tables_language(tmp_path):
+    from engine import i18n
+    from firmware.exits import TableBusy
+    from firmware.table.lock import LOCK, TableLock
+
+    i18n.set_language("zh_Hans")
+    with TableLock.acquire(tmp_path):
+        with pytest.raises(TableBusy, match=rf"^另一个 courtier 正在 .* 运行牌桌（pid {os.getpid()}: .*）；请先停止它"):
+            TableLock.acquire(tmp_path)
+        (tmp_path / LOCK).write_text("")  # the holder has not yet written who it is
+        with pytest.raises(TableBusy, match="（一个尚未表明身份的进程）"):
+            TableLock.acquire(tmp_path)
+
+
 def test_a_resumed_game_says_which_asked_players_seed_and_options_it_did_not_use_and_names_new(tmp_path):
     first = open_session(tmp_path, "tenno", 3, seed=5)
     _play(first, 2)
