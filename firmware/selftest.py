@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from .table.render import WIDE_LINE, fit
 from .table.render import font as screen_font
@@ -427,7 +427,7 @@ def _card(size: tuple[int, int], number: str, name: str, line: str) -> Image.Ima
     """Draw a seat's number in big digits, its name, and one line of text."""
     image = Image.new("1", size)
     draw = ImageDraw.Draw(image)
-    font = ImageFont.load_default_imagefont()
+    font = screen_font().latin  # the seat screens' own bitmap font, loaded once for every card
     x = 2
     if number:
         left, top, right, bottom = font.getbbox(number)
