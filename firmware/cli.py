@@ -284,10 +284,9 @@ def _asked_language(argv: Sequence[str] | None) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     asked = _asked_language(argv)
-    set_language(asked)  # the words of --help and of argument errors
+    set_language(asked)  # the words of --help, of argument errors and of the command: --lang, once read
     with argparse_words.speaking(asked):
         args = build_parser().parse_args(argv)
-    set_language(getattr(args, "lang", None) or system_language())
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
     try:
