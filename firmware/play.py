@@ -85,8 +85,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                              "running courtier write access to it").format(directory=directory,
                                                                            reason=err.strerror)) from None
     with lock, contextlib.ExitStack() as opened:
-        # The headless table is the service: `systemctl stop` ends it as Ctrl-C does, from here on.
-        terminated = opened.enter_context(until_terminated()) if ui == "none" else threading.Event()
+        # SIGTERM (`systemctl stop`, `kill`) ends every front-end as Ctrl-C does, from here on.
+        terminated = opened.enter_context(until_terminated())
         # A table file's screens say "starting..." while the saved game loads (a long game takes a while).
         early = opened.enter_context(open_table(config, backend)) if args.table else None
         if early is not None:
@@ -129,7 +129,7 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
                table_options: dict[str, dict[str, Any]] | None = None) -> int:
     """Run the session's game on the table: `early`, the table file's table already open, or a new one.
 
-    The headless loop ends once `terminated` is set (SIGTERM), between two events.
+    Whichever loop runs the table ends once `terminated` is set (SIGTERM), between two events.
     """
     from hardware.factory import open_table
     from hardware.table import EMULATOR_PUBLIC_SCREEN, emulator_table
@@ -177,13 +177,14 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
             display.start()  # its own thread: a slow or broken public screen never delays a button
         try:
             # One thread for the pods, one for the console: a slow console never delays a pod's button.
+            stop = terminated.is_set if terminated is not None else lambda: False
             with pumps(runtime, serial_seats, console):
                 if ui == "none":
-                    serve(runtime, stop=terminated.is_set if terminated is not None else lambda: False)
+                    serve(runtime, stop=stop)
                 elif ui == "bots":
-                    play_bots(runtime, args.bot_seed, level=args.bots)
+                    play_bots(runtime, args.bot_seed, level=args.bots, stop=stop)
                 else:
-                    run_emulator(runtime, table, ui, public, args.record, display)
+                    run_emulator(runtime, table, ui, public, args.record, display, stop=stop)
         except KeyboardInterrupt:
             pass
         finally:
@@ -290,13 +291,15 @@ def serve(runtime: Runtime, stop: Callable[[], bool] = lambda: False, watchdog: 
 
 @contextlib.contextmanager
 def until_terminated() -> Any:
-    """An event that SIGTERM (`systemctl stop`) sets, so the headless loop ends between two events.
+    """An event that SIGTERM (`systemctl stop`, `kill`) sets, so the table's loop ends between two events.
 
     Python's default for SIGTERM ends the process where it stands: the
     panels would keep their last frame lit (an OLED burns in), the table
-    page would vanish mid-answer and the journal stay open. Ended this way,
-    the table closes as on Ctrl-C. A SIGTERM while the game still loads is
-    kept until the loop starts, which then ends at once. Signals reach only
+    page would vanish mid-answer, the journal stay open and a terminal stay
+    in curses' mode. Every front-end's loop (headless, terminal, window,
+    bots) polls this one event, so each closes as on Ctrl-C. A SIGTERM
+    while the game still loads is kept until the loop starts, which then
+    ends at once. Signals reach only
     the main thread, so a table run elsewhere (a test's thread) keeps the
     handler it found.
     """
@@ -383,8 +386,9 @@ def bot_seats(seats: Sequence[Any], given: Sequence[str] | None, players: int) -
     return bots
 
 
-def play_bots(runtime: Runtime, seed: int, out: Any = None, level: str | None = None) -> None:
-    """Bots press for every seat until the game ends; "ack N" is printed once action N is saved.
+def play_bots(runtime: Runtime, seed: int, out: Any = None, level: str | None = None,
+              stop: Callable[[], bool] = lambda: False) -> None:
+    """Bots press for every seat until the game ends or `stop()`; "ack N" is printed once action N is saved.
 
     Without a `level` the bots choose at random, each choice depending only on
     the seed and the game so far (the fault-injection runs rely on exactly
@@ -397,7 +401,7 @@ def play_bots(runtime: Runtime, seed: int, out: Any = None, level: str | None = 
     match = runtime.match
     searchers = {}
     refused = False
-    while not runtime.match.is_over:
+    while not runtime.match.is_over and not stop():
         match = runtime.match
         seat = match.pending()[0]
         if level is None:
@@ -421,8 +425,8 @@ def play_bots(runtime: Runtime, seed: int, out: Any = None, level: str | None = 
 
 
 def run_emulator(runtime: Runtime, table: Any, ui: str, log: PublicTable, record: str | None,
-                 public: PublicDisplay | None = None) -> None:
-    """Show the emulated table in the terminal or a window, with keys for every seat's buttons.
+                 public: PublicDisplay | None = None, stop: Callable[[], bool] = lambda: False) -> None:
+    """Show the emulated table in the terminal or a window, with keys for every seat's buttons, until quit or `stop()`.
 
     The front-end's loop draws the public screen too (`public`), so its pages turn as it polls.
     """
@@ -441,7 +445,7 @@ def run_emulator(runtime: Runtime, table: Any, ui: str, log: PublicTable, record
             frontend = emulator.TerminalFrontend(table, log=log, recorder=recorder, pixels=ui == "braille",
                                                  seats=len(runtime.seats), public=public)
         with frontend:
-            frontend.run(runtime)
+            frontend.run(runtime, stop)
     finally:
         if recorder is not None:
             recorder.close()

@@ -9,8 +9,10 @@ from __future__ import annotations
 import functools
 import os
 import resource
+import select
 import shutil
 import site
+import socket
 import subprocess
 import sys
 import tty
@@ -146,6 +148,35 @@ class PtyPort:
 
     def write(self, data: bytes) -> None:
         os.write(self.master, data)
+
+
+def read_until(fd: int, output: bytearray, marker: bytes | None = None, timeout: float = 60.0) -> bytearray:
+    """Read a child's pipe or pty into `output` until `marker` shows up, or to its end when `marker` is None.
+
+    It waits with select, so a child that falls silent fails the test
+    (`timeout` seconds without a byte) instead of hanging it.
+    """
+    while marker is None or marker not in output:
+        ready, _, _ = select.select([fd], [], [], timeout)
+        if not ready:
+            raise AssertionError(f"{marker!r} not seen; output so far: {bytes(output[-500:])!r}")
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # Linux: a pty's master reads EIO once the child has gone
+            chunk = b""
+        if not chunk:
+            if marker is None:
+                return output
+            raise AssertionError(f"{marker!r} not seen before exit: {bytes(output[-500:])!r}")
+        output.extend(chunk)
+    return output
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now, for a table page a test starts."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 @contextmanager

@@ -5,7 +5,6 @@ import fcntl
 import json
 import os
 import pty
-import select
 import signal
 import struct
 import sys
@@ -30,6 +29,7 @@ from firmware.emulator import (
 from firmware.emulator.picture import FRAME, HIGHLIGHT
 from firmware.public import PublicTable
 from firmware.table.runtime import Runtime
+from firmware.testing import free_port, read_until
 from hardware import emulator_table, open_table
 from hardware.events import InputEvent
 
@@ -442,28 +442,14 @@ print("RESULT", json.dumps([seat.face.position for seat in runtime.seats]))
 LEAVE_SCREEN = b"\x1b[?1049l"
 
 
-def read_until(fd, output, marker=None, timeout=10.0):
-    """Read a pty until `marker` shows up, or to its end when `marker` is None (select, no sleeping)."""
-    while marker is None or marker not in output:
-        ready, _, _ = select.select([fd], [], [], timeout)
-        if not ready:
-            raise AssertionError(f"{marker!r} not seen; output so far: {output[-500:]!r}")
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:  # Linux: EIO once the child has gone
-            chunk = b""
-        if not chunk:
-            if marker is None:
-                return output
-            raise AssertionError(f"{marker!r} not seen before exit: {output[-500:]!r}")
-        output.extend(chunk)
-    return output
+def run_in_terminal(keys, pixels=False, script=None, ready=b"quits", then_signal=None):
+    """Run the terminal front-end in a 60x200 pty, type `keys` once it has drawn; return its output and exit code.
 
-
-def run_in_terminal(keys, pixels=False, script=None):
-    """Run the terminal front-end in a 60x200 pty, type `keys` once it has drawn; return its output and exit code."""
-    env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8",
-               PYTHONPATH=str(ROOT))
+    `ready` is what the program writes once it is ready for the keys (the terminal's footer by default);
+    `then_signal`, sent after the keys, is how another process stops it.
+    """
+    env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8", LANGUAGE="en",
+               PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy")
     pid, fd = pty.fork()
     if pid == 0:  # the child: a 60x200 terminal, then the script; never back into pytest
         try:
@@ -476,8 +462,10 @@ def run_in_terminal(keys, pixels=False, script=None):
     output = bytearray()
     status = None
     try:
-        read_until(fd, output, b"quits")
+        read_until(fd, output, ready)
         os.write(fd, keys)
+        if then_signal is not None:
+            os.kill(pid, then_signal)
         read_until(fd, output)
         _, status = os.waitpid(pid, 0)
     finally:
@@ -530,6 +518,32 @@ def test_play_on_a_table_file_with_more_seats_than_players_shows_the_seats_in_pl
     assert code == 0, text[-800:]
     assert "1 Red" in text and "3 Green" in text and "4 Yellow" not in text
     assert "Red|Setup" in text
+
+
+@pytest.mark.parametrize("ui, ready, options", [
+    ("terminal", b"quits", ()),
+    ("window", b"Table page:", ("--web",)),  # the window writes nothing of its own; its page says it runs
+    ("bots", b"ack 1", ("--bots", "easy")),  # a search bot: the game is far from over at the first action
+])
+def test_sigterm_closes_every_front_end_as_ctrl_c_does(tmp_path, ui, ready, options):
+    """`kill PID` (SIGTERM) ends `courtier play` as Ctrl-C does, whatever draws the table.
+
+    Python's default would end the process where it stands: a terminal left
+    in curses' mode, the journal open and no result. The window runs on
+    SDL's dummy video driver, so it needs no display.
+    """
+    if ui == "window":
+        pytest.importorskip("pygame", reason="the window needs the emulator extra's pygame")
+    args = ["play", "shadow", "--players", "4", "--state-dir", str(tmp_path), "--ui", ui, *options]
+    if "--web" in options:
+        args.append(f"127.0.0.1:{free_port()}")
+    output, code = run_in_terminal(b"", script=f"import sys; from firmware.cli import main; sys.exit(main({args!r}))",
+                                   ready=ready, then_signal=signal.SIGTERM)
+    text = output.decode("utf-8", "replace")
+    assert code == 0, text[-800:]
+    assert "Not finished:" in text  # it ran its way out: the table and its journal closed, the result said
+    if ui == "terminal":
+        assert LEAVE_SCREEN in output[:output.rindex(b"Not finished:")]
 
 
 def test_the_window_footer_never_hides_the_current_instruction_nor_a_wrapped_events_first_row():

@@ -39,7 +39,7 @@ from firmware import cli, play
 from firmware.public import PublicTable
 from firmware.public.layout import drawable
 from firmware.table.render import render_face, wrap
-from firmware.testing import found, lit, rendered, screen_text, unscaled
+from firmware.testing import found, free_port, lit, read_until, rendered, screen_text, unscaled
 from hardware import factory
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -401,12 +401,6 @@ def test_a_seat_left_out_of_a_game_for_fewer_players_goes_dark_instead_of_saying
     assert service.run(script, "--seed", "3", "--players", "3") == 0
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def get_json(url: str) -> Any:
     with urllib.request.urlopen(url, timeout=WAIT) as response:
         assert response.status == 200
@@ -495,20 +489,6 @@ def test_systemctl_stop_ends_the_loop_and_blanks_and_switches_off_every_panel(mo
         assert screen.interface.cleaned_up, f"{screen.name}: its bus was not released"
 
 
-def read_until(process: subprocess.Popen, text: str) -> str:
-    """The process's output up to the first line holding `text` (select, so a silent process fails, not hangs)."""
-    import select
-
-    deadline, output, fd = time.monotonic() + 60, b"", process.stdout.fileno()
-    while text.encode() not in output:
-        left = deadline - time.monotonic()
-        assert left > 0 and select.select([fd], [], [], left)[0], f"no {text!r} in {output.decode()!r}"
-        chunk = os.read(fd, 65536)
-        assert chunk, f"the service ended before saying {text!r}: {output.decode()!r}"
-        output += chunk
-    return output.decode("utf-8")
-
-
 def test_the_service_process_serves_its_page_then_stops_cleanly_when_systemd_stops_it(tmp_path):
     """A real `courtier play --table FILE --ui none` process, as the unit starts it; SIGTERM is `systemctl stop`."""
     port = free_port()
@@ -520,7 +500,7 @@ def test_the_service_process_serves_its_page_then_stops_cleanly_when_systemd_sto
     process = subprocess.Popen([sys.executable, "-m", "firmware", "play", "--table", str(table), "--ui", "none"],
                                env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
-        read_until(process, f"Table page: http://127.0.0.1:{port}/")
+        read_until(process.stdout.fileno(), bytearray(), f"Table page: http://127.0.0.1:{port}/".encode())
         served = get_json(f"http://127.0.0.1:{port}/snapshot.json")
         assert served["game"] == "tenno" and served["line"] and served["names"] == ["Red", "Blue", "Green"]
         process.send_signal(signal.SIGTERM)
