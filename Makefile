@@ -29,16 +29,18 @@ bench: $(STAMP)
 # Mutation score: mutmut changes the rules, journal, runtime, menus and table
 # loader one mutant at a time; prints each module's score and the survivors.
 # One group alone: make mutants GROUPS=tenno (groups: tests/mutation.toml);
-# after adding tests, make mutants GROUPS=tenno AGAIN=--survivors tries only the survivors.
+# after adding tests, make mutants GROUPS=tenno AGAIN=--survivors tries only the survivors;
+# one module: make mutants GROUPS=core ONLY='engine.game.*' (mutant-name globs, all tried again).
 MUTANTS_STAMP := $(VENV)/.courtier-mutants
 GROUPS ?=
 AGAIN ?=
+ONLY ?=
 $(MUTANTS_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[emulator,dev,mutants]'
 	touch $(MUTANTS_STAMP)
 
 mutants: $(MUTANTS_STAMP)
-	nice -n 10 $(BIN)/python tests/mutation.py run $(AGAIN) $(GROUPS)
+	nice -n 10 $(BIN)/python tests/mutation.py run $(AGAIN) $(foreach glob,$(ONLY),--only '$(glob)') $(GROUPS)
 	$(BIN)/python tests/mutation.py report
 
 # Power cuts and the other faults of a real Pi, harder than the test suite's run:

@@ -1,9 +1,11 @@
 """make mutants: mutate the rules, journal, runtime, menus and table loader, and score the tests.
 
-`run [--survivors] [GROUP ...]` runs mutmut once per group of tests/mutation.toml, each in
-its own directory under .mutation/ (the packages linked in, and a copy of
-pyproject.toml whose [tool.mutmut] names the group's modules and test files),
-so every module is tried against the test files written for it.
+`run [--survivors] [--only GLOB ...] [GROUP ...]` runs mutmut once per group of
+tests/mutation.toml, each in its own directory under .mutation/ (the packages linked in, and
+a copy of pyproject.toml whose [tool.mutmut] names the group's modules and test files), so
+every module is tried against the test files written for it. `--only` passes mutant-name
+globs to mutmut (`engine.game.*` is one module of the core group): only those mutants are
+tried, all of them again, and the group's other results are kept.
 
 `report` prints each module's score and every surviving mutant. A mutant is
 killed when a test failed (or timed out) with it in place; it survives when
@@ -80,7 +82,7 @@ def forget_survivors(root: Path, equivalent: frozenset[str] = frozenset()) -> in
     return count
 
 
-def run(names: list[str], children: int, survivors: bool = False) -> int:
+def run(names: list[str], children: int, survivors: bool = False, only: list[str] | None = None) -> int:
     config = load_config()
     groups = config["group"]
     equivalent = frozenset(name for names in config.get("equivalent", {}).values() for name in names)
@@ -101,7 +103,7 @@ def run(names: list[str], children: int, survivors: bool = False) -> int:
         print(f"== {name}: {', '.join(groups[name]['modules'])}", flush=True)
         start = time.monotonic()
         mutmut = Path(sys.executable).with_name("mutmut")
-        done = subprocess.run([str(mutmut), "run", "--max-children", str(children)], cwd=place)
+        done = subprocess.run([str(mutmut), "run", "--max-children", str(children), *(only or [])], cwd=place)
         print(f"== {name}: {time.monotonic() - start:.0f} s, mutmut exit {done.returncode}", flush=True)
     return 0
 
@@ -140,12 +142,14 @@ def main(argv: list[str] | None = None) -> int:
     running.add_argument("--children", type=int, default=os.cpu_count() or 2, help="mutants tried at once")
     running.add_argument("--survivors", action="store_true",
                          help="try only the mutants that survived the last run (after adding tests)")
+    running.add_argument("--only", action="append", metavar="GLOB",
+                         help="try only the mutants whose names match (e.g. 'engine.game.*'), all of them again")
     reporting = commands.add_parser("report", help="scores per module, and the surviving mutants")
     reporting.add_argument("--target", type=float, default=90.0, help="lowest score a module may have (per cent)")
     reporting.add_argument("--quiet", action="store_true", help="scores only, no survivors")
     args = parser.parse_args(argv)
     if args.command == "run":
-        return run(args.groups, args.children, args.survivors)
+        return run(args.groups, args.children, args.survivors, args.only)
     return report(args.target, args.quiet)
 
 

@@ -220,3 +220,93 @@ def test_every_action_kind_the_rules_handle_has_a_title_for_undo(game):
         assert line == f"Red's {titles[kind]} is taken back"
         with i18n.reading("zh_Hant"):
             assert get_game(game).action_title({"seat": 0, "do": kind}) == i18n._(titles[kind]) != titles[kind]
+
+
+def test_an_undo_tells_whose_action_is_taken_back_with_its_reversing_steps_public():
+    """The undo event names the seat and the kind of action, carries the reversing steps as the
+    table may see them (a hidden one without its value), and becomes the state's last events."""
+    from types import SimpleNamespace
+
+    kept = []
+
+    class Undone(ModularGame):
+        pass
+
+    Undone.rules = SimpleNamespace(keep_events=lambda state, events: kept.append((state, events)))
+
+    state = SimpleNamespace(moves=[{"old": "step"}])
+    open_step = {"what": "card", "hidden": False, "value": [3, 3]}
+    hidden_step = {"what": "card", "hidden": True, "value": [5, None]}
+    event = Undone().taken_back(state, {"seat": 2, "do": "attack", "card": 4}, [open_step, hidden_step])
+    assert event == {"type": "undo", "seat": 2, "do": "attack",
+                     "moves": [open_step, {**hidden_step, "value": [None, None]}]}
+    assert state.moves == [open_step, hidden_step]  # the whole steps, the earlier action's gone
+    assert kept == [(state, [event])]
+
+
+def test_an_actions_title_is_its_kinds_name_or_its_id_when_the_game_names_none():
+    from types import SimpleNamespace
+
+    class Named(ModularGame):
+        text = SimpleNamespace(ACTIONS={"attack": "attack"})
+
+    class Unnamed(ModularGame):
+        text = SimpleNamespace()
+
+    assert Named().action_title({"do": "attack"}) == "attack"
+    assert Named().action_title({"do": "pass"}) == "pass" and Named().action_title({}) == ""
+    assert Unnamed().action_title({"do": "pass"}) == "pass" and Unnamed().action_title({}) == ""
+    assert Game().action_title({"do": "pass", "seat": 1}) == "pass" and Game().action_title({}) == ""
+    with i18n.reading("zh_Hant"):
+        assert Named().action_title({"do": "attack"}) == i18n._("attack") != "attack"
+        assert Named().action_title({"do": 7}) == "7"
+
+
+def test_a_table_gives_its_names_to_a_game_only_as_colours_the_game_has_one_per_seat():
+    """A game with coloured pieces names seats by colour, so each player takes their pieces:
+    a table's names are kept only when each seat's is one of the colours and no two match."""
+    class Coloured(ModularGame):
+        colours = ("Red", "Blue", "Green")
+
+    class Plain(ModularGame):
+        pass
+
+    game = Coloured()
+    assert game.table_names(["Blue", "Red", "Ann"], 2) == ["Blue", "Red"]  # only the seats that play
+    assert game.table_names(["Blue", "Ann"], 2) is None  # not a colour of the game
+    assert game.table_names(["Blue", "Blue"], 2) is None  # two seats, one colour
+    assert game.table_names(["Blue"], 2) is None  # too few names
+    assert game.table_names(["Green", "Red", "Blue"], 3) == ["Green", "Red", "Blue"]  # every colour taken
+    assert game.table_names(["Ann", "Bob", "Cy"], 3) is None  # as many seats as colours: colours still
+    assert game.table_names(None, 2) is None and game.table_names([], 3) is None
+    assert game.table_names(["Ann", "Bob", "Cy", "Di"], 4) == ["Ann", "Bob", "Cy", "Di"]  # more seats than colours
+    assert game.table_names(None, 4) is None
+    assert Plain().table_names(["Ann", "Bob", "Cy"], 2) == ["Ann", "Bob"] and Plain().table_names(None, 2) is None
+    assert Plain().table_names([], 2) is None
+    assert Game().table_names(["Ann", "Bob", "Cy"], 2) == ["Ann", "Bob"]
+    assert Game().table_names(None, 2) is None and Game().table_names([], 2) is None
+
+
+def test_a_modular_game_whose_rules_come_after_its_class_asks_them_on_every_call():
+    from types import SimpleNamespace
+
+    class Late(ModularGame):
+        pass
+
+    Late.rules = SimpleNamespace(pending=lambda state: [state])
+    assert Late().pending(3) == [3]
+
+
+def test_asking_for_a_game_not_loaded_yet_imports_and_registers_its_package_alone(monkeypatch):
+    """A table starts faster for loading only its own game: the package is imported by name when
+    first asked for, and its import registers it."""
+    import sys
+
+    import engine.games as games
+
+    monkeypatch.setattr(games, "_GAMES", {})
+    monkeypatch.delitem(sys.modules, "engine.games.tenno")
+    monkeypatch.setattr(games, "tenno", games.tenno)  # the import sets it anew; put the first one back after
+    game = get_game("tenno")
+    assert isinstance(game, ModularGame) and game.name == "tenno"
+    assert games._GAMES == {"tenno": game} and get_game("tenno") is game
