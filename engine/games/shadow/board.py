@@ -150,13 +150,10 @@ def cities(state: ShadowState) -> Iterator[tuple[str, str, int]]:
 
 def on_board(state: ShadowState, seat: int) -> dict[str, int]:
     """How many of a seat's pieces stand on the board (a tile in limbo counts here too)."""
-    counts = {"aristocrats": 0, "knights": 0, "cities": 0}
-    counts["aristocrats"] = sum(1 for _, _, p in aristocrats(state) if p.owner == seat)
-    if state.limbo is not None and state.limbo.owner == seat:
-        counts["aristocrats"] += 1
-    counts["knights"] = sum(1 for _, _, p in knights(state) if p.owner == seat)
-    counts["cities"] = sum(1 for _, _, o in cities(state) if o == seat)
-    return counts
+    in_limbo = state.limbo is not None and state.limbo.owner == seat
+    return {"aristocrats": sum(1 for _, _, p in aristocrats(state) if p.owner == seat) + in_limbo,
+            "knights": sum(1 for _, _, p in knights(state) if p.owner == seat),
+            "cities": sum(1 for _, _, o in cities(state) if o == seat)}
 
 
 # --- where things may go ------------------------------------------------------
