@@ -47,7 +47,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from hardware.table import EMULATOR_PUBLIC_SCREEN, emulator_table, load_table
 
     from .table.lock import TableLock
-    from .table.session import open_session, prepare_state_dir
+    from .table.session import asked_by_game, open_session, prepare_state_dir
 
     game = get_game(args.game) if args.game else None
     if args.table:
@@ -91,13 +91,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         early = opened.enter_context(open_table(config, backend)) if args.table else None
         if early is not None:
             show_starting(early)
+        options = parse_option_pairs(args.option)
         session = open_session(directory, args.game, args.players, seed=args.seed,
-                               options=parse_option_pairs(args.option), names=names, new=args.new,
+                               options=options, names=names, new=args.new,
                                seats=len(config.seats) if args.table else None, default_players=players,
                                table_options=table_options)
         for message in session.messages:
             print(message, flush=True)
-        return _run_table(args, config, backend, ui, session, directory, early, terminated, table_options)
+        # A game begun anew at the table is asked what this one was: the file's options and the command's.
+        asked = asked_by_game(table_options, session.match.header.game, options)
+        return _run_table(args, config, backend, ui, session, directory, early, terminated, asked)
 
 
 def checked_table_options(config: Any) -> dict[str, dict[str, Any]]:
@@ -126,10 +129,12 @@ def need_seats(players: int, seats: int) -> None:
 
 def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, session: Any, directory: Path,
                early: Any = None, terminated: threading.Event | None = None,
-               table_options: dict[str, dict[str, Any]] | None = None) -> int:
+               asked: dict[str, dict[str, Any]] | None = None) -> int:
     """Run the session's game on the table: `early`, the table file's table already open, or a new one.
 
-    Whichever loop runs the table ends once `terminated` is set (SIGTERM), between two events.
+    Whichever loop runs the table ends once `terminated` is set (SIGTERM),
+    between two events. A new game started at the table takes its game's
+    options in `asked` (see `add_session_commands`).
     """
     from hardware.factory import open_table
     from hardware.table import EMULATOR_PUBLIC_SCREEN, emulator_table
@@ -148,7 +153,7 @@ def _run_table(args: argparse.Namespace, config: Any, backend: str, ui: str, ses
             for seat in (*bots, *range(match.header.players, len(table.seats))):
                 clear_screen(table.seats[seat])
         runtime = Runtime(match, panels, session.journal, languages=session.languages)
-        add_session_commands(runtime, directory, table_options)
+        add_session_commands(runtime, directory, asked)
         players = None
         if bots:
             from .table.bot_seats import BotSeats
@@ -236,13 +241,14 @@ def public_display(runtime: Runtime, public: PublicTable, table: Any) -> PublicD
 
 
 def add_session_commands(runtime: Runtime, directory: Path,
-                         table_options: dict[str, dict[str, Any]] | None = None) -> None:
+                         asked: dict[str, dict[str, Any]] | None = None) -> None:
     """Give the runtime the commands that need the saved games: end the game, start a new one.
 
     Ending keeps the game's journal under games/ and starts the same game
     anew on the same seats; a new game may name another game (as many
-    players as there are seats), under the table file's options for it
-    (`table_options`; the command's own options win).
+    players as there are seats). Either is asked the options `asked` holds
+    for its game (the table file's, and `courtier play --option`'s for the
+    game it opened: `asked_by_game`); the command's own options win.
     """
     from engine.match import Match
 
@@ -255,7 +261,7 @@ def add_session_commands(runtime: Runtime, directory: Path,
             return _("This table has {seats} seats: a new game is for {seats} players, not {players}").format(
                 seats=seats, players=players)
         name = game or runtime.match.header.game
-        match = Match.new(name, seats, seed=new_seed(), options=in_force(name, options, table_options),
+        match = Match.new(name, seats, seed=new_seed(), options=in_force(name, options, asked),
                           names=get_game(name).table_names(runtime.match.names, seats))
         # The new journal is saved before the old game moves; if it cannot be, the old game plays on.
         journal, _moved = start_game(directory, match, runtime.match)

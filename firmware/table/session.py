@@ -252,6 +252,16 @@ def in_force(game: str, options: Mapping[str, Any] | None,
     return {**(table_options or {}).get(game, {}), **(options or {})}
 
 
+def asked_by_game(table_options: Mapping[str, Mapping[str, Any]] | None, game: str,
+                  options: Mapping[str, Any] | None) -> dict[str, dict[str, Any]]:
+    """The rule options by game for the games the table starts later: the table file's, and the
+    command line's (`options`, asked of `game`, the game the table opened) over them for that game."""
+    by_game = {name: dict(given) for name, given in (table_options or {}).items()}
+    if options:
+        by_game[game] = in_force(game, options, table_options)
+    return by_game
+
+
 def not_used(match: Match, players: int | None, seed: int | None, options: dict[str, Any] | None,
              file_options: Mapping[str, Any] | None = None) -> list[str]:
     """What was asked of a new game that the resumed `match` differs in, as it is typed on the command line

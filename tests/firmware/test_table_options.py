@@ -9,9 +9,11 @@ starts, and the options in force are read back from the saved game's header.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from engine.match import Match
 from firmware import cli, exits, play
 from firmware.table import journal as journals
 from firmware.table.paths import CURRENT
@@ -116,3 +118,32 @@ def test_a_resumed_game_keeps_its_own_options_and_says_the_files_were_not_used(s
     assert "--new" in line
     status, new = start("[options.quovadis]\nreveal_laurels = true\n", "--new", "quovadis")
     assert status == 0 and new.options["reveal_laurels"] is True
+
+
+def test_a_new_game_started_from_the_table_menu_keeps_the_command_lines_options(start, monkeypatch):
+    """`--option` is asked of the game the table plays, as the file's block is: a game ended at the table
+    and begun anew keeps both, and a new game of another game takes neither."""
+    from firmware.table.runtime import Command
+    from firmware.testing import post
+
+    started = []
+
+    def end_at_the_table(runtime: Any, **_: Any) -> None:
+        started.append(runtime.match.header)
+        post(runtime, 0, "ok", "hold")  # Red opens the table menu
+        post(runtime, 0, "prev", times=2)
+        post(runtime, 0)  # End the game
+        post(runtime, 1)  # Blue agrees: the same game begins anew
+        started.append(runtime.match.header)
+        runtime.run_command(Command("new_game", {"game": "tenno"}))  # the console starts another game
+        started.append(runtime.match.header)
+
+    monkeypatch.setattr(play, "serve", end_at_the_table)
+    status, _saved = start("[options.quovadis]\nlimited_rewards = true\n", "quovadis", "--players", "3",
+                           "--option", "reveal_laurels=true")
+    assert status == 0
+    first, again, tenno = started
+    assert first.options["reveal_laurels"] is True and first.options["limited_rewards"] is True
+    assert again.game == "quovadis" and again.seed != first.seed  # a new game, not the one the table began with
+    assert again.options == first.options
+    assert tenno.game == "tenno" and tenno.options == Match.new("tenno", 3, seed=1).header.options
