@@ -30,10 +30,13 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from gpiozero import Button, RotaryEncoder
-from gpiozero.exc import GPIOZeroError
-
 from hardware.errors import HardwareError
+from hardware.gpio import deferred_metadata
+
+with deferred_metadata():
+    from gpiozero import Button, RotaryEncoder
+    from gpiozero.exc import GPIOZeroError
+
 from hardware.events import InputEvent
 from hardware.table import ButtonPins, EncoderPins
 

@@ -227,7 +227,10 @@ def open_table(config: TableConfig, backend: str | None = None, *,
     if pin_factory is None:
         owns_factory = True
         if backend != "pi":
-            from gpiozero.pins.mock import MockFactory
+            from hardware.gpio import deferred_metadata
+
+            with deferred_metadata():
+                from gpiozero.pins.mock import MockFactory
 
             pin_factory = MockFactory()
         else:

@@ -13,6 +13,10 @@ root-owned checkout, a home the service user cannot enter). lgpio reads
 that directory from ``LG_WD``: courtier points it at a private temporary
 directory, removed at exit. lgpio also changes the process's working
 directory to it, so the process's own is put back (where the user may enter it).
+
+gpiozero's own factories are known by name (the entry points its package
+declares), so the service starts without reading every installed package's
+metadata; another name is looked up among the entry points, as gpiozero does.
 """
 
 from __future__ import annotations
@@ -23,16 +27,26 @@ import importlib
 import importlib.util
 import os
 import sys
-from importlib.metadata import entry_points
+from collections.abc import Callable
 from typing import Any
 
-from gpiozero.exc import PinUnknownPi
-
 from hardware.errors import HardwareError, NotAPiError, PermanentHardwareError
+from hardware.gpio import deferred_metadata, entry_points
+
+with deferred_metadata():
+    from gpiozero.exc import PinUnknownPi
 
 ENV_VAR = "GPIOZERO_PIN_FACTORY"
 DEFAULT_FACTORY = "lgpio"
 LGPIO_DIR_VAR = "LG_WD"
+# gpiozero's entry points in the gpiozero_pin_factories group, as its package declares them.
+GPIOZERO_FACTORIES = {
+    "lgpio": "gpiozero.pins.lgpio:LGPIOFactory",
+    "mock": "gpiozero.pins.mock:MockFactory",
+    "native": "gpiozero.pins.native:NativeFactory",
+    "pigpio": "gpiozero.pins.pigpio:PiGPIOFactory",
+    "rpigpio": "gpiozero.pins.rpigpio:RPiGPIOFactory",
+}
 
 
 def pi_pin_factory() -> Any:
@@ -46,13 +60,12 @@ def pi_pin_factory() -> Any:
             the user is not in the gpio group; no such chip).
     """
     name = os.environ.get(ENV_VAR, "").strip() or DEFAULT_FACTORY
-    found = [entry for entry in entry_points(group="gpiozero_pin_factories")
-             if entry.name in (name, name.lower())]
-    if not found:
+    load = factory_loader(name)
+    if load is None:
         raise PermanentHardwareError(f"{ENV_VAR}={name!r}: gpiozero has no pin factory of that name")
     start_lgpio()
     try:
-        factory_class = found[0].load()
+        factory_class = load()
     except ImportError as exc:
         raise PermanentHardwareError(f"gpiozero's {name} pin factory is not installed ({exc}): "
                             "install courtier with its pi extra (sudo make install)") from exc
@@ -65,6 +78,18 @@ def pi_pin_factory() -> Any:
             "the emulated table") from exc
     except Exception as exc:  # lgpio.error, OSError, gpiozero's own: all mean no pins
         raise HardwareError(f"gpiozero's {name} pin factory could not start: {exc}") from exc
+
+
+def factory_loader(name: str) -> Callable[[], Any] | None:
+    """What loads the pin factory class called `name` (as given, else in lower case), or None if none is."""
+    for key in (name, name.lower()):
+        where = GPIOZERO_FACTORIES.get(key)
+        if where is not None:
+            module, _, attribute = where.partition(":")
+            return lambda: getattr(importlib.import_module(module), attribute)
+    found = [entry for entry in entry_points(group="gpiozero_pin_factories") if entry.name in (name, name.lower())]
+    found.sort(key=lambda entry: entry.name != name)  # the name as given first, as gpiozero looks
+    return found[0].load if found else None
 
 
 def start_lgpio() -> None:

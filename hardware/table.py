@@ -454,7 +454,10 @@ def _syntax_error(exc: tomllib.TOMLDecodeError, text: str, source: str) -> Table
 @functools.cache
 def _header() -> Any:
     # Imported here: only pin names need it, and it is pure data.
-    from gpiozero.pins.pi import PiBoardInfo
+    from hardware.gpio import deferred_metadata
+
+    with deferred_metadata():
+        from gpiozero.pins.pi import PiBoardInfo
 
     return PiBoardInfo.from_revision(_HEADER_REVISION)
 

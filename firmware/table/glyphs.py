@@ -15,10 +15,13 @@ integer, one bit a pixel, exactly as Pillow draws it:
 - Pillow then inks the image wherever the mask is set; the mask is cut to
   the line's own width, the image to its own.
 
-The boxes and pixels are read from the font Pillow loaded (the PIL font
-format: a table of 256 glyph metrics, then a sheet of their bitmaps), once,
-and a glyph's bits when it is first drawn. ``line_bits`` returns None when
-that font could not be read, and the caller draws with Pillow.
+The boxes and pixels are read from Pillow's font as it ships in courtier
+(``fonts/pillow-default.pil`` and its sheet ``.pbm``, written from Pillow's
+own by ``tools/make_latin_font.py``; a test holds them equal), so the seat
+screens draw their first words without Pillow loading its font (which
+decodes a PNG, and so imports every image plugin Pillow registers first);
+a glyph's bits are made when it is first drawn. ``load_latin`` returns None
+when that copy cannot be read, and the font is then read from Pillow.
 """
 
 from __future__ import annotations
@@ -26,9 +29,14 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import IO, Any
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
 
-from PIL import Image, ImageFont
+if TYPE_CHECKING:
+    from PIL import Image, ImageFont
+
+# Pillow's default bitmap font, as shipped: the PIL font file (metrics) and its sheet beside it (PBM).
+LATIN_FILE = Path(__file__).with_name("fonts") / "pillow-default.pil"
 
 # Columns kept free left and right of a line while it is drawn: a box reaches at most a few
 # columns out of its cell, and what lands there is cut off at the end.
@@ -44,18 +52,64 @@ class Metrics:
     source: tuple[int, int, int, int]  # on the sheet
 
 
+_INVERTED = bytes(255 - value for value in range(256))
+
+
+class Sheet:
+    """A font's bitmap sheet, one bit a pixel, rows of whole bytes, the leftmost pixel the highest bit."""
+
+    def __init__(self, width: int, height: int, bits: bytes) -> None:
+        self.width, self.height, self.bits = width, height, bits
+
+    def ink(self, x: int, y: int) -> bool:
+        return bool(self.bits[y * ((self.width + 7) // 8) + (x >> 3)] & (0x80 >> (x & 7)))
+
+    @classmethod
+    def from_image(cls, image: Image.Image) -> Sheet:
+        """A sheet from Pillow's image of it (mode "1" or "L": a pixel is ink when not 0)."""
+        inked = image.convert("L").point(lambda value: 255 if value else 0).convert("1")
+        return cls(image.width, image.height, inked.tobytes())
+
+    @classmethod
+    def from_pbm(cls, data: bytes) -> Sheet:
+        """A sheet from a binary PBM file (P4), as Pillow reads and writes a font's sheet.
+
+        PBM's 1 is black, and Pillow reads it as 0: a glyph's ink, which is
+        not 0 in Pillow's image, is a 0 bit in the file.
+        """
+        fields: list[bytes] = []
+        at = 0
+        while len(fields) < 3:
+            while data[at:at + 1].isspace():
+                at += 1
+            if data[at:at + 1] == b"#":
+                at = data.index(b"\n", at)
+                continue
+            end = at
+            while end < len(data) and not data[end:end + 1].isspace():
+                end += 1
+            fields.append(data[at:end])
+            at = end
+        if fields[0] != b"P4":
+            raise ValueError("not a binary PBM")
+        width, height = int(fields[1]), int(fields[2])
+        bits = data[at + 1:]
+        if len(bits) != (width + 7) // 8 * height:
+            raise ValueError("a PBM cut short")
+        return cls(width, height, bits.translate(_INVERTED))
+
+
 class BitFont:
     """A PIL bitmap font's glyphs as integers, drawn as Pillow's ``ImageFont.getmask`` draws them.
 
     Args:
         table: The 256 glyphs' metrics, by character code.
-        sheet: The font's bitmap sheet (mode "1" or "L"; a pixel is ink when not 0).
+        sheet: The font's bitmap sheet.
     """
 
-    def __init__(self, table: list[Metrics], sheet: Image.Image) -> None:
-        width, height = sheet.size
-        self._sheet = sheet.convert("L").tobytes()
-        self._sheet_width = width
+    def __init__(self, table: list[Metrics], sheet: Sheet) -> None:
+        width, height = sheet.width, sheet.height
+        self._sheet = sheet
         clamped = []
         for glyph in table:
             # As Pillow does on loading: a source box past the sheet is cut, and its box with it.
@@ -103,9 +157,14 @@ class BitFont:
             for column in range(x0, x1):
                 bit = 1 << ((rows - 1 - row) * stride + glyph.dx - 1 - column + self._right)
                 box |= bit
-                if self._sheet[source_row * self._sheet_width + sx0 + column - x0]:
+                if self._sheet.ink(sx0 + column - x0, source_row):
                     pixels |= bit
         return glyph.dx, x0 < 0, box, pixels
+
+    def getlength(self, text: str) -> int:
+        """The width of `text` (Latin-1) in pixels: its advances added up, as Pillow measures a bitmap font."""
+        table = self._table
+        return sum(table[ord(char)].dx for char in text)
 
     def line_bits(self, text: str, x: int, width: int) -> tuple[int, int] | None:
         """Draw `text` with its pen starting at column `x` of a line `width` columns wide.
@@ -189,8 +248,27 @@ def _columns(low: int, high: int, stride: int, rows: int) -> int:
     return mask
 
 
+def load_latin(path: Path = LATIN_FILE) -> BitFont | None:
+    """The shipped copy of Pillow's default bitmap font as a ``BitFont``, read without Pillow; None if it cannot be."""
+    try:
+        return BitFont(_metrics(path.read_bytes()), Sheet.from_pbm(path.with_suffix(".pbm").read_bytes()))
+    except (OSError, ValueError, IndexError, struct.error):
+        return None
+
+
 def load_default() -> tuple[ImageFont.ImageFont, BitFont | None]:
     """Pillow's default bitmap font, and the same font as a ``BitFont`` (None if its data could not be read)."""
+    latin, files = pillow_default()
+    try:
+        return latin, BitFont(_metrics(files["data"]), Sheet.from_image(files["sheet"]))
+    except (KeyError, ValueError, struct.error):
+        return latin, None  # another Pillow: drawn with Pillow, as before
+
+
+def pillow_default() -> tuple[ImageFont.ImageFont, dict[str, Any]]:
+    """Pillow's default bitmap font, and what it was read from: ``data``, the PIL font file; ``sheet``, its image."""
+    from PIL import ImageFont
+
     seen: dict[str, Any] = {}
     loader = ImageFont.ImageFont._load_pilfont_data
 
@@ -206,10 +284,7 @@ def load_default() -> tuple[ImageFont.ImageFont, BitFont | None]:
         latin = ImageFont.load_default_imagefont()
     finally:
         ImageFont.ImageFont._load_pilfont_data = loader  # type: ignore[method-assign]
-    try:
-        return latin, BitFont(_metrics(seen["data"]), seen["sheet"])
-    except (KeyError, ValueError, struct.error):
-        return latin, None  # another Pillow: drawn with Pillow, as before
+    return latin, seen
 
 
 def _metrics(data: bytes) -> list[Metrics]:

@@ -56,9 +56,21 @@ class ScreenFont:
     """
 
     def __init__(self, wide_file: Path = FONT_FILE) -> None:
-        self.latin, self.bits = glyphs.load_default()  # the same font twice: Pillow's, and as integers
+        # The Latin font twice: as integers (`bits`, from courtier's copy), and Pillow's own (`latin`),
+        # loaded when a line is first drawn by Pillow: a table's first faces need only the integers.
+        self._latin: ImageFont.ImageFont | None = None
+        self.bits = glyphs.load_latin()
+        if self.bits is None:
+            self._latin, self.bits = glyphs.load_default()
         self._wide_file = wide_file
         self._wide: ImageFont.FreeTypeFont | None = None
+
+    @property
+    def latin(self) -> ImageFont.ImageFont:
+        """Pillow's default bitmap font (the one `bits` draws), loaded on first use."""
+        if self._latin is None:
+            self._latin = ImageFont.load_default_imagefont()
+        return self._latin
 
     @property
     def wide(self) -> ImageFont.FreeTypeFont:
@@ -98,8 +110,12 @@ class ScreenFont:
     def getlength(self, text: str) -> float:
         """The width of `text` in pixels."""
         if text.isascii() and text.isprintable():
-            return self.latin.getlength(text)
-        return sum((self.wide if wide else self.latin).getlength(run) for wide, run in self.runs(text))
+            return self.latin_length(text)
+        return sum(self.wide.getlength(run) if wide else self.latin_length(run) for wide, run in self.runs(text))
+
+    def latin_length(self, text: str) -> float:
+        """The width of Latin text in pixels, as Pillow measures it."""
+        return self.bits.getlength(text) if self.bits is not None else self.latin.getlength(text)
 
     def draw(self, draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fill: Any,
              line: int = LINE) -> None:
@@ -113,7 +129,7 @@ class ScreenFont:
                 # Latin caps sit 3 pixels into the glyph cell: one pixel up on a 10-pixel row,
                 # one pixel down on a 12-pixel one, to stand beside the Chinese.
                 draw.text((x, y - 1 if line == LINE else y + 1), run, font=self.latin, fill=fill)
-                x += self.latin.getlength(run)
+                x += self.latin_length(run)
 
 
 @lru_cache(maxsize=None)
@@ -153,7 +169,7 @@ def fit(text: str, width: int) -> str:
 
 @lru_cache(maxsize=None)
 def _advance(char: str) -> float:
-    return font().latin.getlength(char)
+    return font().latin_length(char)
 
 
 def _is_wide(char: str) -> bool:

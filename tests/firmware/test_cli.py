@@ -223,6 +223,32 @@ def test_starting_play_loads_neither_the_bots_nor_the_serial_links():
     assert result.stdout.strip() == "[]"
 
 
+# The service's start, stopped once it is READY (every face drawn): what it had imported by then.
+AT_READY = """
+import sys
+from firmware import cli, play
+serve = play.serve
+def at_ready(runtime, stop=None, watchdog=None):
+    print("loaded:", sorted(m for m in sys.modules if m.split(".")[0] in ("email", "zipfile", "csv")
+                            or m.startswith("importlib.metadata") or m == "importlib_metadata"
+                            or m.endswith("ImagePlugin")))
+    serve(runtime, stop=lambda: True, watchdog=watchdog)
+play.serve = at_ready
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+def test_a_headless_start_is_ready_without_package_metadata_or_image_plugins(tmp_path):
+    """Cold start: gpiozero's entry-point look-up and Pillow's image plugins (its font's PNG) stay unloaded."""
+    command = [sys.executable, "-c", AT_READY, "play", "tenno", "--players", "7", "--table",
+               str(ROOT / "hardware" / "tables" / "pi-7.toml"), "--ui", "none", "--state-dir", str(tmp_path), "--new"]
+    env = {key: value for key, value in os.environ.items() if key != "NOTIFY_SOCKET"}
+    result = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                            env={**env, "PYTHONPATH": str(ROOT), "COURTIER_HARDWARE": "mock"})
+    assert result.returncode == 0, result.stderr
+    assert "loaded: []" in result.stdout.splitlines(), result.stdout
+
+
 def test_the_console_subcommand_still_reaches_the_console(capsys):
     """The console's parser lives in the cli; asking for it loads the console and opens its port."""
     assert main(["console", "not-a-port://"]) != 0

@@ -7,10 +7,11 @@ import random
 import pytest
 from PIL import Image, ImageDraw
 
-from firmware.table.glyphs import load_default
+from firmware.table.glyphs import load_default, load_latin
 
 LATIN = [chr(c) for c in [*range(0x20, 0x7F), *range(0xA0, 0x100)]]
-LATIN_FONT, BITS = load_default()
+LATIN_FONT, FROM_PILLOW = load_default()
+BITS = load_latin()  # courtier's copy, which the seat screens draw with
 
 
 def pillow_rows(text: str, x: int, width: int) -> tuple[int, int]:
@@ -23,6 +24,34 @@ def pillow_rows(text: str, x: int, width: int) -> tuple[int, int]:
 
 def test_the_font_is_read():
     assert BITS is not None and BITS.height == 11
+    assert FROM_PILLOW is not None and FROM_PILLOW.height == 11
+
+
+def test_the_shipped_copy_is_pillows_font():
+    """Every glyph's metrics and every pixel of the sheet (tools/make_latin_font.py writes them anew)."""
+    assert BITS._table == FROM_PILLOW._table
+    ours, pillows = BITS._sheet, FROM_PILLOW._sheet
+    assert (ours.width, ours.height) == (pillows.width, pillows.height)
+    assert [ours.ink(x, y) for y in range(ours.height) for x in range(ours.width)] == \
+        [pillows.ink(x, y) for y in range(pillows.height) for x in range(pillows.width)]
+    assert sum(pillows.ink(x, y) for y in range(pillows.height) for x in range(pillows.width)) > 1000
+
+
+def test_lengths_are_pillows():
+    """A line's width is its advances added up, as Pillow measures it: every character, and random lines."""
+    assert [BITS.getlength(c) for c in LATIN] == [LATIN_FONT.getlength(c) for c in LATIN]
+    rng = random.Random(5)
+    for _ in range(300):
+        text = "".join(rng.choice(LATIN) for _ in range(rng.randint(0, 40)))
+        assert BITS.getlength(text) == LATIN_FONT.getlength(text), text
+
+
+def test_a_missing_or_broken_copy_is_not_used(tmp_path):
+    """None: the screens then read the font from Pillow (`ScreenFont`)."""
+    assert load_latin(tmp_path / "none.pil") is None
+    (tmp_path / "cut.pil").write_bytes(b"PILfont\n;;;;;;10;\nDATA\n" + bytes(30))
+    (tmp_path / "cut.pbm").write_bytes(b"P4\n8 1\n\x00")
+    assert load_latin(tmp_path / "cut.pil") is None
 
 
 def test_every_pair_of_characters():

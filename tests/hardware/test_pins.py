@@ -70,3 +70,34 @@ def test_gpiozero_pin_factory_names_the_factory(tmp_path, name, says):
                             env={**os.environ, "PYTHONPATH": str(ROOT), "GPIOZERO_PIN_FACTORY": name}, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == says
+
+
+def test_gpiozeros_own_factories_are_the_entry_points_gpiozero_declares():
+    """The names courtier loads directly are exactly gpiozero's (checked against its installed metadata)."""
+    from importlib.metadata import entry_points
+
+    from hardware.pins import GPIOZERO_FACTORIES
+
+    declared = {entry.name: entry.value for entry in entry_points(group="gpiozero_pin_factories")
+                if entry.value.startswith("gpiozero.")}
+    assert GPIOZERO_FACTORIES == declared
+
+
+# gpiozero loaded as courtier loads it; then a mock pin class named as gpiozero's environment names one.
+DEFERRED = """
+import sys
+import hardware.buttons
+from hardware.gpio import deferred_metadata
+print("importlib.metadata" in sys.modules, "importlib_metadata" in sys.modules)
+with deferred_metadata():
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+factory = MockFactory(pin_class="mockpwmpin")  # gpiozero looks the name up among its entry points
+print(factory.pin_class is MockPWMPin, "importlib.metadata" in sys.modules, "importlib_metadata" in sys.modules)
+"""
+
+
+def test_gpiozero_loads_without_importlib_metadata_and_still_finds_its_entry_points():
+    result = subprocess.run([sys.executable, "-c", DEFERRED], cwd=ROOT, capture_output=True, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "False", "True", "True", "False"]
