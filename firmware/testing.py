@@ -17,7 +17,7 @@ import subprocess
 import sys
 import tty
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -114,6 +114,37 @@ def found(frame: Image.Image, pattern: Image.Image) -> bool:
                 return True
             x = line.find(rows[0], x + 1)
     return False
+
+
+# A Pi table's seats in the tests' table files: name and button pins (prev, next, ok), clear of the
+# pins their SPI screens take (DC 24, reset 25 or 27, chip select 17 or 22, a backlight on 12).
+PI_SEATS = (("Red", (5, 6, 13)), ("Blue", (19, 26, 16)), ("Green", (20, 21, 23)))
+PI_SCREENS = (("ssd1306", 0x3C), ("ssd1306", 0x3D), ("sh1106", 0x3E))  # each seat's OLED on I2C bus 1
+SPI_SCREEN = ('screen = { driver = "sh1106", bus = "spi", port = 0, device = 0, '
+              'gpio_dc = 24, gpio_rst = 25, gpio_cs = 17 }')
+
+
+def pi_table_text(*, seats: int = 3, table: str = "", spi_seat: int | None = None,
+                  wiring: Mapping[int, str] | None = None, extra: str = "") -> str:
+    """A table file for a Pi (backend "pi"), as its owner would write one: Red, Blue and Green (the first `seats`).
+
+    Each seat has its three buttons and an OLED on I2C bus 1 (`PI_SCREENS`), but for `spi_seat`,
+    whose SH1106 is on SPI with a GPIO chip select, and the seats in `wiring` (by index: the lines that
+    wire that seat instead, such as a serial port or a bot). `table` adds lines to the [table] block;
+    `extra` adds blocks after the seats ([public_screen], [web], [options.GAME], another seat).
+    """
+    lines = ["[table]", 'name = "Test table"', 'backend = "pi"', *table.strip().splitlines(), ""]
+    for index, (name, (prev, next_, ok)) in enumerate(PI_SEATS[:seats]):
+        lines += ["[[seat]]", f'name = "{name}"']
+        if wiring is not None and index in wiring:
+            lines.append(wiring[index].strip())
+        else:
+            driver, address = PI_SCREENS[index]
+            lines.append(f"buttons = {{ prev = {prev}, next = {next_}, ok = {ok} }}")
+            lines.append(SPI_SCREEN if index == spi_seat else
+                         f'screen = {{ driver = "{driver}", bus = "i2c", port = 1, address = 0x{address:X} }}')
+        lines.append("")
+    return "\n".join(lines) + "\n" + extra
 
 
 class PtyPort:

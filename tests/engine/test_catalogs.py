@@ -62,6 +62,27 @@ def translations(lang: str, path: Path | None = None) -> dict[str, tuple[str, ..
     return found
 
 
+@pytest.mark.parametrize("game, option, lang, word", [
+    ("tenno", "geisha_pair", "zh_Hant", "藝妓對上藝妓"),
+    ("tenno", "geisha_pair", "zh_Hans", "艺妓对上艺妓"),
+    ("quovadis", "reveal_laurels", "zh_Hant", "亮出月桂"),
+    ("quovadis", "reveal_laurels", "zh_Hans", "亮出月桂"),
+    ("shadow", "permit_where", "zh_Hant", "選帝侯領"),
+    ("shadow", "permit_where", "zh_Hans", "选帝侯领"),
+])
+def test_every_option_description_is_a_message_of_the_catalog_and_is_read_translated(game, option, lang, word):
+    from engine.games import get_game
+    from engine.i18n import _, reading
+
+    options = get_game(game).options
+    messages = source_messages()
+    assert all(each.doc in messages for each in options)  # marked N_: the catalog tests ask for both scripts
+    with reading(lang):
+        described = {each.name: _(each.doc) for each in options}
+    assert word in described[option]
+    assert all(text != each.doc for text, each in zip(described.values(), options))
+
+
 def fields(text: str) -> set[str]:
     """The `{placeholders}` of a format string, with their conversions and specs."""
     return {f"{name}!{conv}:{spec}" for _lit, name, spec, conv in string.Formatter().parse(text) if name is not None}

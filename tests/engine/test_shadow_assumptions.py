@@ -24,10 +24,8 @@ import re
 import pytest
 
 from engine.games import get_game
-from engine.i18n import _, reading
 
 from .assumptions import ROOT, TAG, Home, Rules
-from .test_catalogs import source_messages
 
 HOMES, NO_ALTERNATIVE = "13.1", "13.2"
 RULES = Rules(ROOT / "docs" / "rules" / "shadow.md", heading=r"#{2,3} (\d+(?:\.\d+)*)\.?\s", keeps="####",
@@ -163,15 +161,3 @@ def test_a_data_comment_can_be_the_home_of_an_assumption_and_a_row_without_an_al
 def test_a_citation_may_list_several_phrases_of_one_section():
     assert RULES.citations('§6.1 "Move", "Permit"; §7 "none"') == (("6.1", "Move"), ("6.1", "Permit"), ("7", "none"))
 
-
-# --- the options' words ----------------------------------------------------------------------
-
-@pytest.mark.parametrize("lang, word", [("zh_Hant", "選帝侯領"), ("zh_Hans", "选帝侯领")])
-def test_every_option_description_is_a_message_of_the_catalog_and_is_read_translated(lang, word):
-    options = get_game("shadow").options
-    messages = source_messages()
-    assert all(option.doc in messages for option in options)  # marked N_: the catalog tests ask for both scripts
-    with reading(lang):
-        described = {option.name: _(option.doc) for option in options}
-    assert word in described["permit_where"]
-    assert all(text != option.doc for text, option in zip(described.values(), options))

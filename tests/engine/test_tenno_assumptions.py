@@ -19,13 +19,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from engine.games import get_game
-from engine.i18n import _, reading
 
 from .assumptions import ROOT, TAG, Home, Rules
-from .test_catalogs import source_messages
 
 RULES = Rules(ROOT / "docs" / "rules" / "tenno.md", heading=r"#+ ([A-Z]\.\d+)\b", keeps="###",
               cite=r"\b([A-Z]\.\d+)", mark="", legend="* **[ASSUMPTION]** nothing found.",
@@ -99,14 +95,3 @@ def test_the_no_alternative_table_holds_the_two_player_game_and_the_refill_order
     rows = RULES.no_alternative_homes(RULES.text())
     assert [dict(row.citations) for row in rows] == [{"B.8": "uses identical rules", "B.9": "2-player changes"},
                                                      {"B.9": "refills first"}]
-
-
-@pytest.mark.parametrize("lang, word", [("zh_Hant", "藝妓對上藝妓"), ("zh_Hans", "艺妓对上艺妓")])
-def test_every_option_description_is_a_message_of_the_catalog_and_is_read_translated(lang, word):
-    options = get_game("tenno").options
-    messages = source_messages()
-    assert all(option.doc in messages for option in options)  # marked N_: the catalog tests ask for both scripts
-    with reading(lang):
-        described = {option.name: _(option.doc) for option in options}
-    assert word in described["geisha_pair"]
-    assert all(text != option.doc for text, option in zip(described.values(), options))

@@ -39,32 +39,12 @@ from firmware import cli, play
 from firmware.public import PublicTable
 from firmware.public.layout import drawable
 from firmware.table.render import render_face, wrap
-from firmware.testing import found, free_port, lit, read_until, rendered, screen_text, unscaled
+from firmware.testing import found, free_port, lit, pi_table_text, read_until, rendered, screen_text, unscaled
 from hardware import factory
 
 ROOT = Path(__file__).resolve().parents[2]
 
-SEATS = """
-[table]
-name = "Kitchen table"
-backend = "pi"
-hold_time = 0.25
-
-[[seat]]
-name = "Red"
-buttons = { prev = 5, next = 6, ok = 13 }
-screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3C }
-
-[[seat]]
-name = "Blue"
-buttons = { prev = 19, next = 26, ok = 12 }
-screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3D }
-
-[[seat]]
-name = "Green"
-buttons = { prev = 16, next = 20, ok = 21 }
-screen = { driver = "sh1106", bus = "spi", port = 0, device = 0, gpio_dc = 24, gpio_rst = 25, gpio_cs = 17 }
-
+PUBLIC_SCREEN = """
 [public_screen]
 driver = "ssd1322"
 bus = "spi"
@@ -205,9 +185,14 @@ class Service:
         return screen_text(self.table, self.runtime, seat)
 
 
-def write_table(tmp_path: Path, extra: str = "") -> Path:
+def write_table(tmp_path: Path, extra: str = "", *, table: str = "", wiring: dict[int, str] | None = None) -> Path:
+    """The service's table file: Green's screen on SPI, an SSD1322 public screen, and `extra` blocks after them.
+
+    `table` and `wiring` are `pi_table_text`'s: more [table] lines, and seats wired otherwise.
+    """
     path = tmp_path / "table.toml"
-    path.write_text(SEATS + extra, encoding="utf-8")
+    path.write_text(pi_table_text(table=f"hold_time = 0.25\n{table}", spi_seat=GREEN, wiring=wiring,
+                                  extra=PUBLIC_SCREEN + extra), encoding="utf-8")
     return path
 
 
@@ -337,10 +322,7 @@ def test_a_seat_that_picks_chinese_reads_chinese_and_still_does_after_the_servic
 
 @pytest.mark.parametrize("lang, prompt", [("zh_Hant", "排定農民順序"), ("zh_Hans", "排定农民顺序")])
 def test_the_table_files_language_is_every_seats_and_the_public_screens(monkeypatch, tmp_path, lang, prompt):
-    table = tmp_path / "table.toml"
-    table.write_text(SEATS.replace('hold_time = 0.25\n', f'hold_time = 0.25\nlanguage = "{lang}"\n'),
-                     encoding="utf-8")
-    service = Service(monkeypatch, tmp_path / "state", table)
+    service = Service(monkeypatch, tmp_path / "state", write_table(tmp_path, table=f'language = "{lang}"'))
 
     def script(service: Service) -> Iterator[None]:
         assert all(prompt in service.text(seat) for seat in (RED, BLUE, GREEN))
@@ -353,10 +335,7 @@ def test_the_table_files_language_is_every_seats_and_the_public_screens(monkeypa
 
 
 def test_a_bot_seat_of_the_table_file_plays_its_turns_and_the_table_is_told(monkeypatch, tmp_path):
-    green = SEATS[SEATS.index('name = "Green"'):SEATS.index("[public_screen]")]
-    table = tmp_path / "table.toml"
-    table.write_text(SEATS.replace(green, 'name = "Green"\nbot = "random"\n\n'), encoding="utf-8")
-    service = Service(monkeypatch, tmp_path / "state", table)
+    service = Service(monkeypatch, tmp_path / "state", write_table(tmp_path, wiring={GREEN: 'bot = "random"'}))
 
     def script(service: Service) -> Iterator[None]:
         runtime = service.runtime
@@ -379,16 +358,14 @@ def test_a_bot_seat_of_the_table_file_plays_its_turns_and_the_table_is_told(monk
 YELLOW = """
 [[seat]]
 name = "Yellow"
-buttons = { prev = 4, next = 18, ok = 23 }
+buttons = { prev = 4, next = 18, ok = 12 }
 screen = { driver = "sh1106", bus = "spi", port = 0, device = 0, gpio_dc = 24, gpio_rst = 27, gpio_cs = 22 }
 
 """
 
 
 def test_a_seat_left_out_of_a_game_for_fewer_players_goes_dark_instead_of_saying_starting(monkeypatch, tmp_path):
-    table = tmp_path / "table.toml"
-    table.write_text(SEATS.replace("[public_screen]", YELLOW + "[public_screen]"), encoding="utf-8")
-    service = Service(monkeypatch, tmp_path / "state", table)
+    service = Service(monkeypatch, tmp_path / "state", write_table(tmp_path, YELLOW))
 
     def script(service: Service) -> Iterator[None]:
         assert len(service.runtime.seats) == 3

@@ -22,32 +22,11 @@ from firmware.public import PublicTable
 from firmware.public.layout import drawable
 from firmware.table.render import LINE, fit, font, wrap
 from firmware.table.runtime import Runtime
-from firmware.testing import FakeClock, found, lit, rendered, unscaled
+from firmware.testing import FakeClock, found, lit, pi_table_text, rendered, unscaled
 from hardware.factory import open_table
 from hardware.table import parse_table
 
-SEATS = """
-[table]
-name = "Test table"
-backend = "pi"
-
-[[seat]]
-name = "Red"
-buttons = { prev = 5, next = 6, ok = 13 }
-screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3C }
-
-[[seat]]
-name = "Blue"
-buttons = { prev = 19, next = 26, ok = 16 }
-screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3D }
-
-[[seat]]
-name = "Green"
-buttons = { prev = 20, next = 21, ok = 4 }
-screen = { driver = "sh1106", bus = "i2c", port = 3, address = 0x3C }
-
-[public_screen]
-"""
+SEATS = pi_table_text(extra="[public_screen]\n")
 
 PUBLIC = {
     "ssd1306": 'driver = "ssd1306"\nbus = "i2c"\nport = 1\naddress = 0x3D\n'.replace("0x3D", "0x3C")

@@ -26,7 +26,7 @@ from firmware.table.faces import describe, seat_face
 from firmware.table.menu import Menu
 from firmware.table.runtime import Command, Runtime
 from firmware.links.serial_seats import Backoff, HostConsole, SerialPump, SerialSeat, seat_panels
-from firmware.testing import PtyPort
+from firmware.testing import PtyPort, pi_table_text
 from hardware.events import InputEvent
 from hardware.factory import open_table
 from hardware.link import Link
@@ -331,15 +331,7 @@ def test_play_runs_a_polling_thread_only_for_the_pods_and_the_console_it_has():
 
 
 def test_seat_panels_make_serial_seats_of_a_table_files_serial_seats():
-    config = parse_table("""
-        [[seat]]
-        name = "Red"
-        buttons = { prev = 5, next = 6, ok = 13 }
-        screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3C }
-        [[seat]]
-        name = "Blue"
-        serial = { port = "/dev/ttyACM0" }
-    """)
+    config = parse_table(pi_table_text(seats=2, wiring={1: 'serial = { port = "/dev/ttyACM0" }'}))
     with open_table(config, "mock") as table:
         panels, serial = seat_panels(table.seats)
         assert panels[0] is table.seats[0].screen

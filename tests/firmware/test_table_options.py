@@ -8,7 +8,6 @@ starts, and the options in force are read back from the saved game's header.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,27 +16,7 @@ from engine.match import Match
 from firmware import cli, exits, play
 from firmware.table import journal as journals
 from firmware.table.paths import CURRENT
-
-TABLE = """
-[table]
-backend = "pi"
-
-[[seat]]
-name = "Red"
-buttons = { prev = 5, next = 6, ok = 13 }
-screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3C }
-
-[[seat]]
-name = "Blue"
-buttons = { prev = 19, next = 26, ok = 12 }
-screen = { driver = "ssd1306", bus = "i2c", port = 1, address = 0x3D }
-
-[[seat]]
-name = "Green"
-buttons = { prev = 16, next = 20, ok = 21 }
-screen = { driver = "sh1106", bus = "i2c", port = 1, address = 0x3E }
-"""
-
+from firmware.testing import pi_table_text
 
 @pytest.fixture
 def start(monkeypatch, tmp_path):
@@ -50,7 +29,7 @@ def start(monkeypatch, tmp_path):
 
     def run(options: str, *extra: str) -> tuple[int, object]:
         table = tmp_path / "table.toml"
-        table.write_text(TABLE + options, encoding="utf-8")
+        table.write_text(pi_table_text(extra=options), encoding="utf-8")
         status = cli.main(["play", "--table", str(table), "--ui", "none", "--lang", "en", *extra])
         saved = state / CURRENT
         return status, journals.load(saved).header if saved.exists() else None
