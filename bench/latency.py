@@ -49,7 +49,7 @@ from firmware.bots import RandomBot
 from firmware.table.journal import Journal
 from firmware.table.runtime import Runtime
 from hardware.factory import Table, open_table
-from hardware.screens import Screen, driver_screen, pi_interface
+from hardware.screens import driver_screen, pi_interface
 from hardware.table import TableConfig, load_table
 
 from . import wire

@@ -18,6 +18,11 @@ def act(match: Match, seat: int, do: str, **fields: Any) -> list[dict[str, Any]]
     return match.apply({"seat": seat, "do": do, **fields})
 
 
+def actions(match: Match, seat: int, do: str | None = None) -> list[dict[str, Any]]:
+    """The actions `seat` may take now, only those of the kind `do` when it is given."""
+    return [a for a in match.legal_actions(seat) if do is None or a["do"] == do]
+
+
 def broken_invariant(match: Match, change: Callable[[Any], Any]) -> str:
     """Make `change` to the match's state and return the message of the invariant it breaks.
 

@@ -8,7 +8,7 @@ import json
 import logging
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
 from engine.errors import EngineError
 from engine.i18n import LANGUAGES, _, normalize, set_language, system_language

@@ -14,7 +14,7 @@ from __future__ import annotations
 import collections
 import logging
 import threading
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from engine.i18n import _, reader_names

@@ -8,13 +8,9 @@ from engine.errors import BadData
 from engine.games.shadow import data
 from engine.games.shadow.position import EMPIRE, enter, position
 from engine.match import Match
-from engine.testing import act, bare
+from engine.testing import act, actions, bare
 
 FULL = ["B3/25", "B3/25", "B3/25", "B3/25"]  # an electorate with no room and no knight
-
-
-def actions(match: Match, seat: int, do: str | None = None) -> list[dict]:
-    return [a for a in match.legal_actions(seat) if do is None or a["do"] == do]
 
 
 def buy(match: Match, seat: int, card: str, **fields):

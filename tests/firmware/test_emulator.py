@@ -573,7 +573,7 @@ def test_tennos_seven_seat_game_over_fits_the_window_whole():
 
     from engine.match import Match
     from engine.testing import play_random
-    from firmware.emulator.picture import footer_lines, footer_rows, seat_positions
+    from firmware.emulator.picture import footer_lines, footer_rows
 
     match = Match.new("tenno", 7, seed=3)
     play_random(match, random.Random(3))

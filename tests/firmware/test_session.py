@@ -7,7 +7,6 @@ import os
 import random
 import shutil
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 

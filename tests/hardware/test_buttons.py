@@ -5,6 +5,7 @@ import threading
 import pytest
 from gpiozero import Button
 
+from firmware.testing import FakeClock
 from hardware.buttons import SeatButtons, SeatEncoder
 from hardware.errors import HardwareError
 from hardware.events import InputEvent
@@ -89,21 +90,12 @@ def test_hold_time_reaches_gpiozero_and_its_debounce_delay_stays_off(mock_pins, 
 
 # --- debounce on the leading edge, against a bouncing pin -----------------------
 
-class Clock:
-    """Stands in for the monotonic clock of gpiozero's mock pins, so a test sets each edge's time."""
-
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self):
-        return self.now
-
-
 @pytest.fixture
 def clock(monkeypatch):
+    """Stands in for the monotonic clock of gpiozero's mock pins, so a test sets each edge's time."""
     import gpiozero.pins.mock
 
-    fake = Clock()
+    fake = FakeClock(1000.0)
     monkeypatch.setattr(gpiozero.pins.mock, "monotonic", fake)  # edge times and the factory's ticks
     return fake
 

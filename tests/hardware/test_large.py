@@ -118,7 +118,7 @@ class TftRam:
                 if len(args) == 4:
                     span[command] = (args[0] << 8 | args[1], args[2] << 8 | args[3])
             elif command == 0x2C:
-                (x0, x1), (y0, _y1) = span[0x2A], span[0x2B]
+                (x0, x1), (y0, _) = span[0x2A], span[0x2B]
                 span_w = x1 - x0 + 1
                 for i in range(0, len(payload), 3):
                     x, y = x0 + (cursor % span_w), y0 + cursor // span_w
