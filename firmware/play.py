@@ -77,7 +77,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     named = [s.name for s in config.seats[:players]]
     names = named if args.table and not all(n == f"Seat {i + 1}" for i, n in enumerate(named)) else None
     directory = Path(args.state_dir) if args.state_dir else state_dir()
-    prepare_state_dir(directory)
+    prepare_state_dir(directory)  # the one check of the directory: the lock, then the saved game, live in it
     try:
         lock = TableLock.acquire(directory)  # held until this process ends: one table per directory
     except OSError as err:

@@ -163,11 +163,14 @@ def open_session(directory: Path, game: str | None, players: int | None, *, seed
     a saved game for more players is moved under games/ (the table says
     where) and a new game starts.
 
+    `directory` is one that `prepare_state_dir` found fit, and whose
+    table lock the caller holds: the lock lives in it, so the start checks
+    it once, before locking.
+
     Raises:
         StartupError: The state directory or the saved game cannot be used
             for a reason outside the saved game's content; nothing is moved.
     """
-    prepare_state_dir(directory)
     _recover_next(directory)
     path = directory / CURRENT
     messages: list[str] = []

@@ -16,7 +16,7 @@ from engine.match import Match
 from firmware.exits import CONFIG, StartupError
 from firmware.table.journal import Journal
 from firmware.table.paths import CURRENT, NEXT
-from firmware.table.session import open_session
+from firmware.table.session import open_session, prepare_state_dir
 from firmware.testing import face_text, file_size_limit, post, unprivileged, unprivileged_python
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -138,7 +138,7 @@ UNREADABLE = """
 import sys
 from pathlib import Path
 from firmware.exits import StartupError
-from firmware.table.session import open_session
+from firmware.table.session import open_session, prepare_state_dir
 try:
     open_session(Path(sys.argv[1]), None, 3)
 except StartupError as err:
@@ -176,14 +176,28 @@ def test_a_journal_the_user_may_not_read_is_never_moved_aside(tmp_path):
 def test_a_state_directory_that_is_a_file_is_named_with_what_to_do(tmp_path):
     (tmp_path / "state").write_text("not a directory")
     with pytest.raises(StartupError, match="state directory .*state is not a directory: move that file away"):
-        open_session(tmp_path / "state", "tenno", 3)
+        prepare_state_dir(tmp_path / "state")
 
 
 def test_a_dangling_saved_game_link_is_named_with_what_to_do(tmp_path):
     (tmp_path / CURRENT).symlink_to(tmp_path / "elsewhere.jsonl")
     with pytest.raises(StartupError, match="is a link to .*elsewhere.jsonl, which does not exist"):
-        open_session(tmp_path, "tenno", 3)
+        prepare_state_dir(tmp_path)
     assert (tmp_path / CURRENT).is_symlink()
+
+
+def test_the_table_checks_its_state_directory_once_before_it_locks_it(tmp_path, monkeypatch):
+    """`courtier play` makes the directory ready for its lock; opening the saved game does not do it again."""
+    from firmware import cli, play
+    from firmware.table import session
+
+    checked = []
+    real = session.prepare_state_dir
+    monkeypatch.setattr(session, "prepare_state_dir", lambda directory: checked.append(directory) or real(directory))
+    monkeypatch.setattr(play, "serve", lambda runtime, **_: None)  # the table starts, then stops at once
+    state = tmp_path / "state"
+    assert cli.main(["play", "tenno", "--ui", "none", "--state-dir", str(state), "--lang", "en"]) == 0
+    assert checked == [state] and (state / CURRENT).exists()
 
 
 def test_a_saved_game_for_more_seats_than_the_table_has_is_kept_and_a_new_game_starts(tmp_path):
