@@ -20,6 +20,7 @@ Run from the repository root: python tests/mutation.py run [GROUP ...]; python t
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import os
 import subprocess
@@ -66,20 +67,41 @@ def group_pyproject(group: dict) -> str:
     )
 
 
-def forget_survivors(root: Path, equivalent: frozenset[str] = frozenset()) -> int:
-    """Mark every surviving mutant under `root` as not run, so the next run tries those alone
-    (the equivalent ones, which no test can kill, are not tried again)."""
-    count = 0
-    for meta in root.rglob("*.py.meta"):
+def function_of(name: str) -> str:
+    """The function a mutant changes, as mutmut keys its hash: 'engine.game.x_f__mutmut_3' -> 'x_f'."""
+    return name.rsplit("__mutmut_", 1)[0].rsplit(".", 1)[1]
+
+
+def snapshot(root: Path) -> dict[Path, dict]:
+    """Every module's verdicts and function hashes under `root`, as mutmut left them."""
+    return {meta: json.loads(meta.read_text(encoding="utf-8")) for meta in root.rglob("*.py.meta")}
+
+
+def survivors_of(before: dict[Path, dict], equivalent: frozenset[str], only: list[str] | None) -> list[str]:
+    """The surviving mutants (the listed equivalents left out), of the modules `only` names if given."""
+    return sorted(name for data in before.values() for name, code in data["exit_code_by_key"].items()
+                  if code in SURVIVED and name not in equivalent
+                  and (not only or any(fnmatch.fnmatch(name, glob) for glob in only)))
+
+
+def keep_verdicts(before: dict[Path, dict]) -> int:
+    """Put back the verdicts mutmut dropped without trying the mutant again, where the function it
+    changes is the same as when it was judged. (mutmut judges a whole group afresh when the group's
+    test list changes; after tests are added, a mutant they killed stays killed.)"""
+    kept = 0
+    for meta, old in before.items():
+        if not meta.exists():
+            continue
         data = json.loads(meta.read_text(encoding="utf-8"))
-        codes = data["exit_code_by_key"]
-        survivors = [name for name, code in codes.items() if code in SURVIVED and name not in equivalent]
-        for name in survivors:
-            codes[name] = None
-        if survivors:
+        codes, hashes = data["exit_code_by_key"], data["hash_by_function_name"]
+        back = {name: code for name, code in old["exit_code_by_key"].items()
+                if code is not None and codes.get(name, 0) is None
+                and hashes.get(function_of(name)) == old["hash_by_function_name"].get(function_of(name))}
+        if back:
+            codes.update(back)
             meta.write_text(json.dumps(data), encoding="utf-8")
-            count += len(survivors)
-    return count
+            kept += len(back)
+    return kept
 
 
 def run(names: list[str], children: int, survivors: bool = False, only: list[str] | None = None) -> int:
@@ -98,12 +120,19 @@ def run(names: list[str], children: int, survivors: bool = False, only: list[str
             if not link.is_symlink():
                 link.symlink_to(Path("..", "..", package))
         (place / "pyproject.toml").write_text(group_pyproject(groups[name]), encoding="utf-8")
+        chosen, before = list(only or []), {}
         if survivors and (place / "mutants").is_dir():
-            print(f"== {name}: trying again the {forget_survivors(place / 'mutants', equivalent)} survivors", flush=True)
+            before = snapshot(place / "mutants")
+            chosen = survivors_of(before, equivalent, only)
+            print(f"== {name}: trying again the {len(chosen)} survivors", flush=True)
+            if not chosen:
+                continue
         print(f"== {name}: {', '.join(groups[name]['modules'])}", flush=True)
         start = time.monotonic()
         mutmut = Path(sys.executable).with_name("mutmut")
-        done = subprocess.run([str(mutmut), "run", "--max-children", str(children), *(only or [])], cwd=place)
+        done = subprocess.run([str(mutmut), "run", "--max-children", str(children), *chosen], cwd=place)
+        if before:
+            print(f"== {name}: {keep_verdicts(before)} verdicts kept from the last run", flush=True)
         print(f"== {name}: {time.monotonic() - start:.0f} s, mutmut exit {done.returncode}", flush=True)
     return 0
 
@@ -141,7 +170,8 @@ def main(argv: list[str] | None = None) -> int:
     running.add_argument("groups", nargs="*")
     running.add_argument("--children", type=int, default=os.cpu_count() or 2, help="mutants tried at once")
     running.add_argument("--survivors", action="store_true",
-                         help="try only the mutants that survived the last run (after adding tests)")
+                         help="try only the mutants that survived the last run (after adding tests); "
+                              "the others keep their verdicts")
     running.add_argument("--only", action="append", metavar="GLOB",
                          help="try only the mutants whose names match (e.g. 'engine.game.*'), all of them again")
     reporting = commands.add_parser("report", help="scores per module, and the surviving mutants")

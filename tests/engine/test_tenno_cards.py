@@ -71,3 +71,32 @@ def test_an_unreadable_or_broken_toml_file_is_named(tmp_path):
     bad.write_text("[rules\n", encoding="utf-8")
     with pytest.raises(BadData, match="^bad.toml: "):
         load_cards(bad)
+
+
+def test_the_rules_a_file_gives_are_read_from_it():
+    data = copy.deepcopy(DATA)
+    data["rules"] = {**data.get("rules", {}), "monk_bonus": 3, "geisha_margin": 2, "row_size": 4}
+    next(c for c in data["card"] if not c.get("starts_in_row") and not c.get("ability"))["starts_in_row"] = True
+    cards = parse_cards(data)
+    assert (cards.monk_bonus, cards.geisha_margin, cards.row_size) == (3, 2, 4)
+    assert len(cards.starting_row) == 4
+
+
+def test_a_file_without_rules_cards_or_colours_is_refused_for_what_it_lacks():
+    data = copy.deepcopy(DATA)
+    data.pop("rules", None)
+    data["colours"] = list(CARDS.colours)
+    assert parse_cards(data).row_size == 3  # no [rules] table: every rule its default
+    data.pop("colours")
+    with pytest.raises(BadData, match=r"^cards: seven different colours are needed, found \[\]$"):
+        parse_cards(data)  # named "cards" when no file name is given
+    with pytest.raises(BadData, match="^cards: a colour has 11 cards, this file has 0$"):
+        parse_cards({"rules": {}})
+
+
+def test_a_card_file_that_breaks_a_rule_is_refused_by_its_file_name(tmp_path):
+    broken = tmp_path / "my cards.toml"
+    broken.write_text(_FILE.read_text(encoding="utf-8").replace("ability = \"ninja\"", "ability = \"\""),
+                      encoding="utf-8")
+    with pytest.raises(BadData, match="^my cards.toml: exactly one card must have ability 'ninja', found 0$"):
+        load_cards(broken)

@@ -1,0 +1,47 @@
+"""`make mutants`' own bookkeeping: which mutants a run after new tests tries again, and which
+verdicts it keeps (mutmut judges a whole group afresh when the group's test list changes)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+_SPEC = importlib.util.spec_from_file_location("mutation_tool", Path(__file__).with_name("mutation.py"))
+mutation = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(mutation)
+
+
+def _meta(path: Path, codes: dict, hashes: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"exit_code_by_key": codes, "hash_by_function_name": hashes}), encoding="utf-8")
+
+
+def test_a_mutant_is_keyed_by_the_function_it_changes():
+    assert mutation.function_of("engine.game.xǁGameǁask__mutmut_1") == "xǁGameǁask"
+    assert mutation.function_of("engine.games.x_register__mutmut_12") == "x_register"
+
+
+def test_only_the_survivors_are_tried_again_and_the_listed_equivalents_are_not(tmp_path):
+    _meta(tmp_path / "engine" / "a.py.meta",
+          {"engine.a.x_f__mutmut_1": 1, "engine.a.x_f__mutmut_2": 0, "engine.a.x_f__mutmut_3": 33,
+           "engine.a.x_f__mutmut_4": 0, "engine.a.x_f__mutmut_5": None}, {"x_f": "h"})
+    _meta(tmp_path / "engine" / "b.py.meta", {"engine.b.x_g__mutmut_1": 0}, {"x_g": "h"})
+    before = mutation.snapshot(tmp_path)
+    equivalent = frozenset({"engine.a.x_f__mutmut_4"})
+    assert mutation.survivors_of(before, equivalent, None) == [
+        "engine.a.x_f__mutmut_2", "engine.a.x_f__mutmut_3", "engine.b.x_g__mutmut_1"]
+    assert mutation.survivors_of(before, equivalent, ["engine.b.*"]) == ["engine.b.x_g__mutmut_1"]
+
+
+def test_after_a_run_the_dropped_verdicts_of_unchanged_functions_come_back(tmp_path):
+    meta = tmp_path / "engine" / "a.py.meta"
+    _meta(meta, {"engine.a.x_f__mutmut_1": 1, "engine.a.x_f__mutmut_2": 0, "engine.a.x_g__mutmut_1": 1},
+          {"x_f": "same", "x_g": "old"})
+    before = mutation.snapshot(tmp_path)
+    # mutmut dropped every verdict (the test list changed), tried x_f's survivor again, and x_g changed
+    _meta(meta, {"engine.a.x_f__mutmut_1": None, "engine.a.x_f__mutmut_2": 1, "engine.a.x_g__mutmut_1": None},
+          {"x_f": "same", "x_g": "new"})
+    assert mutation.keep_verdicts(before) == 1
+    after = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+    assert after == {"engine.a.x_f__mutmut_1": 1, "engine.a.x_f__mutmut_2": 1, "engine.a.x_g__mutmut_1": None}
