@@ -196,3 +196,48 @@ def test_a_row_swap_out_of_sight_is_one_step_among_the_others():
         "Blue: turn your slot 2 face up: Ninja 4",
         "Red: take the cards in slot 1 and slot 3 out of sight and lay them back, swapped or as they were",
         "Blue's Ninja 4 leaves the game (discard)", "Blue's Ninja 4 leaves the game (discard)"]
+
+
+def test_laid_cards_are_told_together_only_when_the_screen_names_them():
+    """Cards laid face down that each seat's screen names share a line; cards the table may see
+    laid (an undo's, whose value is told) keep a line each."""
+    named = [step("card", RED, ["hand", RED], ["row", RED, slot], ("", "down")) for slot in (0, 2)]
+    seen = [step("card", RED, ["hand", RED], ["row", RED, slot], ("", "down"), (card, card))
+            for slot, card in ((0, NINJA), (2, SHOGUN))]
+    assert text.move_lines(named, NAMES) == ["Red: lay the cards your screen names face down in slot 1, slot 3, "
+                                             "in that order"]
+    assert text.move_lines(seen, NAMES) == ["Red: lay Ninja 4 face down in slot 1", "Red: lay Shogun 10 face down in slot 3"]
+    to_box = [step("card", RED, ["hand", RED], ["box"], count=8), step("card", RED, ["hand", RED], ["box"], count=3)]
+    assert text.move_lines(to_box, NAMES) == ["Red: put your cards back in the box"] * 2
+
+
+def test_declining_the_second_attack_is_told():
+    assert text.describe_event({"type": "decline", "seat": BLUE}, NAMES) == "Blue makes no second attack"
+
+
+def _prompt_view(phase, **more):
+    moves = [step("card", RED, ["row", RED, 0], ["discard"], ("up", "up"), (NINJA, NINJA))]
+    return {"phase": phase, "active": BLUE, "pending": [BLUE], "players": [], "over": None,
+            "recent": [{"type": "pass", "seat": RED, "moves": moves}], **more}, tuple(moves)
+
+
+@pytest.mark.parametrize("phase", ["setup", "attack", "ronin", "refill", "elsewhere"])
+def test_every_prompt_carries_the_last_actions_steps_as_data(phase):
+    view, moves = _prompt_view(phase)
+    prompt = text.prompt(view, NAMES)
+    assert prompt.moves == moves and prompt.steps[0] == "Red's Ninja 4 leaves the game (discard)"
+    if phase == "elsewhere":
+        assert prompt.line == "elsewhere" and prompt.steps == ("Red's Ninja 4 leaves the game (discard)",)
+
+
+def test_the_end_tells_who_could_not_refill_each_pile_and_every_winner():
+    over = {"reason": "refill", "ender": GREEN, "winners": [RED, BLUE], "scores": {"0": 9, "1": 9},
+            "breakdown": {"0": {"captives": 2}, "1": {"captives": 1}}}
+    view, moves = _prompt_view("refill", over=over)
+    prompt = text.prompt(view, NAMES)
+    assert prompt.line == "Game over. Winner: Red, Blue" and prompt.moves == moves
+    assert prompt.steps == ("Red's Ninja 4 leaves the game (discard)", "Green cannot refill: the game ends",
+                            "Red: 9 in prisoners (2 cards)", "Blue: 9 in prisoners (1 card)",
+                            "Check the totals on the prisoner piles")
+    view["over"] = {**over, "ender": -1}  # an end that names no seat tells no refill
+    assert "Green cannot refill: the game ends" not in text.prompt(view, NAMES).steps

@@ -61,7 +61,7 @@ def public_view(state: TennoState) -> dict[str, Any]:
     }
     outcome = result(state)
     if outcome is not None:
-        view["over"] = {"reason": state.over, "ender": state.ender, **outcome.to_data(),
+        view["over"] = {"ender": state.ender, **outcome.to_data(),  # its reason: why the game ended
                         "prisoners": [[[t.owner, t.card] for t in p.captives] for p in state.seats]}
     return view
 
