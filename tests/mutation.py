@@ -20,9 +20,11 @@ Run from the repository root: python tests/mutation.py run [GROUP ...]; python t
 from __future__ import annotations
 
 import argparse
+import filecmp
 import fnmatch
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -65,6 +67,24 @@ def group_pyproject(group: dict) -> str:
         f"pytest_add_cli_args_test_selection = {strings(group['tests'])}\n"
         f"pytest_add_cli_args = {strings(LEAN)}\n"
     )
+
+
+def refresh_copies(place: Path, modules: list[str]) -> int:
+    """Bring the group's copy of every file mutmut does not mutate up to date: mutmut copies the
+    packages into mutants/ once and never again, so a data file or an unmutated module changed
+    since would be tested in its old form. Returns how many files were copied anew."""
+    copied = 0
+    for package in PACKAGES[:3]:
+        for source in Path(package).rglob("*"):
+            if not source.is_file() or "__pycache__" in source.parts:
+                continue
+            if source.suffix == ".py" and any(fnmatch.fnmatch(str(source), m) for m in modules):
+                continue  # mutmut makes these anew from the source when it changes
+            copy = place / "mutants" / source
+            if copy.exists() and not filecmp.cmp(source, copy, shallow=False):
+                shutil.copy2(source, copy)
+                copied += 1
+    return copied
 
 
 def function_of(name: str) -> str:
@@ -128,6 +148,8 @@ def run(names: list[str], children: int, survivors: bool = False, only: list[str
             if not chosen:
                 continue
         print(f"== {name}: {', '.join(groups[name]['modules'])}", flush=True)
+        if (place / "mutants").is_dir():
+            print(f"== {name}: {refresh_copies(place, groups[name]['modules'])} files copied anew", flush=True)
         start = time.monotonic()
         mutmut = Path(sys.executable).with_name("mutmut")
         done = subprocess.run([str(mutmut), "run", "--max-children", str(children), *chosen], cwd=place)

@@ -45,3 +45,21 @@ def test_after_a_run_the_dropped_verdicts_of_unchanged_functions_come_back(tmp_p
     assert mutation.keep_verdicts(before) == 1
     after = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
     assert after == {"engine.a.x_f__mutmut_1": 1, "engine.a.x_f__mutmut_2": 1, "engine.a.x_g__mutmut_1": None}
+
+
+def test_a_groups_copy_of_every_file_mutmut_does_not_mutate_is_brought_up_to_date(tmp_path, monkeypatch):
+    """mutmut copies the packages once: a data file or an unmutated module changed since must not be
+    tested in its old form, and a module it mutates is left to it."""
+    monkeypatch.chdir(tmp_path)
+    for path, text in (("engine/games/g/data.toml", "new"), ("engine/games/g/rules.py", "new"),
+                       ("engine/match.py", "new"), ("engine/same.py", "same")):
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+        copy = tmp_path / "place" / "mutants" / path
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_text("same" if text == "same" else "old", encoding="utf-8")
+    assert mutation.refresh_copies(Path("place"), ["engine/games/g/*"]) == 2
+    mutants = tmp_path / "place" / "mutants"
+    assert (mutants / "engine/games/g/data.toml").read_text(encoding="utf-8") == "new"
+    assert (mutants / "engine/match.py").read_text(encoding="utf-8") == "new"
+    assert (mutants / "engine/games/g/rules.py").read_text(encoding="utf-8") == "old"
