@@ -263,7 +263,7 @@ def place(state: ShadowState, piece: Piece, area: str, spot: str, reason: str, s
     (a step of the placing: the knight comes off first)."""
     events: list[dict[str, Any]] = []
     steps: list[Move] = []
-    there = piece_at(state, area, spot) if area != THRONE else state.throne
+    there = piece_at(state, area, spot)
     dst = where(state, area, spot)
     if there is not None:
         assert not there.aristocrat, "only a knight is pushed"
