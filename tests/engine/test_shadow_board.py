@@ -83,7 +83,7 @@ def test_a_piece_is_read_and_set_at_every_kind_of_place():
     assert board.where(state, "MAINZ", "a3") == ["MAINZ", "a3"] and board.where(state, "throne", "") == ["throne"]
     board.set_piece(state, "MAINZ", "elector", None)
     assert mainz.used is False and mainz.elector is None  # the tile marking the use has left
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="ATLANTIS"):
         board.electorate(state, "ATLANTIS")
 
 
