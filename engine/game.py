@@ -89,7 +89,8 @@ class Game:
     max_players: ClassVar[int]
     options: ClassVar[tuple[RuleOption, ...]] = ()
     # Kinds of action open at any time, not only to pending seats (a payment between players). They
-    # never move the game on, so the match does not walk the flow after one.
+    # never move the game on, so the match does not walk the flow after one, and they change neither
+    # who is pending nor any seat's `decisions`, so the match keeps those across one.
     free_actions: ClassVar[frozenset[str]] = frozenset()
     # Kinds of action that show the table something hidden (a card turned up, ballots counted, a
     # draw from the bag): taking one back at the table needs every other seat's agreement.
@@ -120,6 +121,18 @@ class Game:
         at any time (a payment between players), which never hold up the game.
         """
         raise NotImplementedError
+
+    def decisions(self, state: Any, seat: int) -> list[Action]:
+        """The first part of `legal_actions`: what `seat` may do about its pending decision.
+
+        A game with `free_actions` lists them apart (`open_actions`, listed after these), so
+        that the match works the decisions out once per move of the game, not once per payment.
+        """
+        return self.legal_actions(state, seat)
+
+    def open_actions(self, state: Any, seat: int) -> Sequence[Action]:
+        """The rest of `legal_actions`: the `free_actions` open to `seat` now."""
+        return []
 
     def perform(self, state: Any, action: Action) -> list[dict[str, Any]]:
         """Apply a legal action to `state` in place; return the public events it caused."""
@@ -245,13 +258,15 @@ class ModularGame(Game):
     # Called once or more for every action of every game (bots play whole games to choose):
     # a subclass gets its rules module's own functions for these, so a call costs no extra frame.
     _HOT = ("pending", "legal_actions", "perform", "result")
+    # Bound the same way when the rules module has them (a game with `free_actions`); else `Game`'s.
+    _SPLIT = ("decisions", "open_actions")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         rules = cls.__dict__.get("rules")
         if rules is None:
             return
-        for name in cls._HOT:
+        for name in cls._HOT + tuple(n for n in cls._SPLIT if hasattr(rules, n)):
             if name not in cls.__dict__:
                 setattr(cls, name, staticmethod(getattr(rules, name)))
 

@@ -90,6 +90,8 @@ class Match:
         self.game = game
         self.header = header
         self._legal: dict[int, list[Action]] = {}
+        self._decided: dict[int, list[Action]] = {}  # kept across a free action (`Game.free_actions`)
+        self._pending: list[int] | None = None  # likewise
         self._result: Result | None | object = _UNKNOWN
         self.changes = 0  # counts changes of the state through this match, so others can tell theirs is stale
         self.state = state
@@ -107,7 +109,9 @@ class Match:
 
     def _forget(self) -> None:
         """Drop what was worked out from the state (legal actions, the result): it changed."""
-        self._legal.clear()
+        self._legal = {}
+        self._decided = {}
+        self._pending = None
         self._result = _UNKNOWN
         self.changes += 1
         # Set by `undo`: the state's steps are then the undo's, and these are its last action's own.
@@ -162,11 +166,15 @@ class Match:
     def is_over(self) -> bool:
         result = self._result
         if result is _UNKNOWN:
-            result = self.result()
+            result = self._result = self.game.result(self._state)
         return result is not None
 
     def pending(self) -> list[int]:
-        return [] if self.is_over else self.game.pending(self._state)
+        """The seats with a decision to make now, kept until the game moves on; do not change it."""
+        pending = self._pending
+        if pending is None:
+            pending = self._pending = [] if self.is_over else self.game.pending(self._state)
+        return pending
 
     def legal_actions(self, seat: int) -> list[Action]:
         """What `seat` may do now: its pending decision, or an action open at any time (a payment).
@@ -180,7 +188,16 @@ class Match:
             return cached
         if not 0 <= seat < self.header.players:
             return []
-        cached = [] if self.is_over else self.game.legal_actions(self._state, seat)
+        game = self.game
+        if self.is_over:
+            cached = []
+        elif game.free_actions:  # the seat's decisions are kept across a payment; its payments are not
+            decided = self._decided.get(seat)
+            if decided is None:
+                decided = self._decided[seat] = game.decisions(self._state, seat)
+            cached = [*decided, *game.open_actions(self._state, seat)]
+        else:
+            cached = game.legal_actions(self._state, seat)
         self._legal[seat] = cached
         return cached
 
@@ -192,33 +209,33 @@ class Match:
         is legal by construction and goes straight to the rules; anything
         else is checked for shape and against the legal list first.
         """
-        if not self._issued(action):
+        legal = None
+        if type(action) is dict:
+            seat = action.get("seat")
+            legal = self._legal.get(seat) if type(seat) is int else None
+        if not legal or not _issued(action, legal):
             self._check(action)
         game, state = self.game, self._state
         try:
             events = game.perform(state, action)
-            if action["do"] not in game.free_actions:  # a payment never moves the game on
+            moved = action["do"] not in game.free_actions  # a payment never moves the game on
+            if moved:
                 game.flow.settle(state)
         except Exception:
             # A rule that fails halfway must not leave a half-changed game: rebuild it by replay.
             self.state = Match.replay(self.header, self.actions).state
             raise
-        self._forget()
+        # What `_forget` does, written out (this runs for every action of every game played), but
+        # who is pending and what they must decide stay as they were after a free action.
+        self._legal = {}
+        if moved:
+            self._decided = {}
+            self._pending = None
+        self._result = _UNKNOWN
+        self.changes += 1
+        self._prior_moves = None
         self.actions.append(dict(action))
         return events
-
-    def _issued(self, action: Any) -> bool:
-        """Whether `action` is itself one of the cached legal actions of its seat (found by identity)."""
-        if type(action) is not dict:
-            return False
-        seat = action.get("seat")
-        legal = self._legal.get(seat) if type(seat) is int else None
-        if not legal:
-            return False
-        try:
-            return legal[legal.index(action)] is action  # index() tries identity first, in C
-        except ValueError:
-            return False
 
     def _check(self, action: Any) -> None:
         """Raise IllegalAction unless `action` is a well-formed legal action now."""
@@ -298,6 +315,15 @@ class Match:
         game = get_game(header.game)
         state = from_data(game.state_type, data.get("state"))
         return cls(game, header, state, list(data.get("actions", [])))
+
+
+def _issued(action: Action, legal: list[Action]) -> bool:
+    """Whether `action` is itself one of the records of `legal` (found by identity): one the match
+    handed out for the current state, legal by construction."""
+    try:
+        return legal[legal.index(action)] is action  # index() tries identity first, in C
+    except ValueError:
+        return False
 
 
 def _same_value(a: Any, b: Any) -> bool:

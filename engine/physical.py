@@ -46,9 +46,11 @@ def turn(what: str, owner: int, place: Sequence[Any], face: Sequence[str] = ("",
 
 
 def public(s: Move) -> Move:
-    """What the whole table may be told of a step: a hidden step without its value."""
+    """What the whole table may be told of a step: a hidden step without its value; a step the
+    table sees whole is itself (a step is never changed once told, so the state's record of it
+    and the event's can be the one record)."""
     if not s["hidden"]:
-        return dict(s)
+        return s
     return {**s, "value": [None, None]}
 
 
@@ -62,7 +64,11 @@ def inverse(steps: Iterable[Move]) -> list[Move]:
 def tell(state: Any, event: dict[str, Any], *steps: Move) -> dict[str, Any]:
     """Record `steps` as part of the action being made: whole in the state, public in `event`."""
     state.moves.extend(steps)
-    event.setdefault("moves", []).extend([public(s) for s in steps])
+    told = event.get("moves")
+    if told is None:
+        told = event["moves"] = []
+    for s in steps:
+        told.append(s if not s["hidden"] else {**s, "value": [None, None]})  # `public`, written out
     return event
 
 

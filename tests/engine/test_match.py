@@ -40,6 +40,31 @@ def test_a_record_from_an_earlier_state_is_checked_against_the_current_one():
         match.apply(old)  # seat 0 has arranged its row: the old record is no longer legal
 
 
+@pytest.mark.parametrize("game", [g.name for g in all_games() if g.free_actions])
+def test_what_the_match_keeps_across_a_free_action_is_what_the_rules_say_after_it(game):
+    """The match keeps who is pending and their decisions across a payment (`Game.free_actions`) and
+    works out only what is open at any time again: at every step of random games, for every seat,
+    what it hands out equals the rules' own lists for the state as it is."""
+    g = next(x for x in all_games() if x.name == game)
+    free = 0
+    for seed in range(3):
+        match = Match.new(game, g.max_players, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            assert match.pending() == g.pending(match.state)
+            for seat in range(g.max_players):
+                assert match.legal_actions(seat) == g.legal_actions(match.state, seat)
+                assert g.legal_actions(match.state, seat) == [*g.decisions(match.state, seat),
+                                                              *g.open_actions(match.state, seat)]
+            action = random.Random(rng.random()).choice(match.legal_actions(rng.choice(match.pending())))
+            if rng.random() < 0.5:  # a payment most steps, so the kept lists are tested across many
+                payments = [a for s in range(g.max_players) for a in match.legal_actions(s) if a["do"] in g.free_actions]
+                action = rng.choice(payments) if payments else action
+            free += action["do"] in g.free_actions
+            match.apply(action)
+    assert free > 100
+
+
 def test_the_result_is_worked_out_again_after_every_change():
     match = play_random(Match.new("tenno", 2, seed=3), random.Random(3))
     assert match.is_over and match.result() is not None

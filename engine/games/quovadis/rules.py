@@ -12,7 +12,7 @@ Senate entrant. Laurels are secret; a payment between players is an action.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from ...clone import clone
 from ...flow import Flow, Step
@@ -267,26 +267,35 @@ def payments(state: QuoVadisState, seat: int) -> tuple[Action, ...]:
 
 
 def legal_actions(state: QuoVadisState, seat: int) -> list[Action]:
+    return [*decisions(state, seat), *open_actions(state, seat)]
+
+
+def decisions(state: QuoVadisState, seat: int) -> list[Action]:
+    """What a pending seat may do about its turn, vote, reward or bonus (a payment changes none of it)."""
+    if state.over or seat not in pending(state):
+        return []
+    phase = state.phase
+    if phase == "turn":
+        return turn_actions(state, seat)
+    if phase == "vote":
+        # Two kinds, not one kind with a yes field: the seat's menu then offers
+        # yes and no at its first level, beside any payment it may make.
+        return list(_RECORDS[seat].answers)
+    if phase == "reward":
+        reward = _RECORDS[seat].reward
+        return [reward[to] for to, left in sorted(state.payout.items()) if left > 0]
+    if phase == "bonus":
+        return [*caesar_moves(state, seat), _RECORDS[seat].keep]
+    return []
+
+
+def open_actions(state: QuoVadisState, seat: int) -> Sequence[Action]:
+    """What any seat may do at any time (`FREE`): demand the reveal while it is open, hand a laurel over."""
     if state.over:
         return []
-    found: list[Action] = []
-    if seat in pending(state):
-        phase = state.phase
-        if phase == "turn":
-            found = turn_actions(state, seat)
-        elif phase == "vote":
-            # Two kinds, not one kind with a yes field: the seat's menu then offers
-            # yes and no at its first level, beside any payment it may make.
-            found = list(_RECORDS[seat].answers)
-        elif phase == "reward":
-            reward = _RECORDS[seat].reward
-            found = [reward[to] for to, left in sorted(state.payout.items()) if left > 0]
-        elif phase == "bonus":
-            found = [*caesar_moves(state, seat), _RECORDS[seat].keep]
     if state.reveal_open:
-        found.append(_RECORDS[seat].demand_reveal)
-    found += payments(state, seat)
-    return found
+        return [_RECORDS[seat].demand_reveal, *payments(state, seat)]
+    return payments(state, seat)
 
 
 # --- applying actions ------------------------------------------------------------
