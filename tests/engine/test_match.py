@@ -65,6 +65,21 @@ def test_what_the_match_keeps_across_a_free_action_is_what_the_rules_say_after_i
     assert free > 100
 
 
+@pytest.mark.parametrize("game", [g.name for g in all_games()])
+def test_a_seat_has_legal_actions_exactly_when_it_is_pending_or_may_make_a_free_action(game):
+    """Each game's `legal_actions` asks whether the seat is pending its own way, phase by phase: at
+    every step of random games, the seats with a decision to take are exactly the pending ones."""
+    g = next(x for x in all_games() if x.name == game)
+    for seed in range(3):
+        match = Match.new(game, g.max_players, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            deciding = {s for s in range(g.max_players)
+                        if any(a["do"] not in g.free_actions for a in g.legal_actions(match.state, s))}
+            assert deciding == set(match.pending()), match.state.phase
+            match.apply(random.Random(rng.random()).choice(match.legal_actions(rng.choice(match.pending()))))
+
+
 def test_the_result_is_worked_out_again_after_every_change():
     match = play_random(Match.new("tenno", 2, seed=3), random.Random(3))
     assert match.is_over and match.result() is not None

@@ -767,3 +767,25 @@ def test_a_displaced_elector_must_take_an_empty_space():
     match = position(3, phase="electors", emperor=0, board={"TRIER": {"elector": "B1/25", "spaces": ["C0/35", "K2"]}})
     assert tile(spaces(match, "TRIER")[2]) == ("baron", 1, 25)
     assert not match.state.tasks or match.state.tasks[0].kind != "return"
+
+
+def test_one_survey_of_the_board_reads_the_same_four_lists_as_their_own_functions():
+    """`board.survey` (what a decision's `Scan` reads in one pass) lists the tiles, the knights and the
+    places for each exactly as `aristocrats`, `knights`, `aristocrat_places` and `knight_places` do,
+    at every step of random games (full electorates and pushed knights included)."""
+    import random
+
+    from engine.games.shadow import board
+    from engine.testing import random_action
+
+    full = 0
+    for seed in range(4):
+        match = Match.new("shadow", 4, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            state = match.state
+            assert board.survey(state) == (board.aristocrats(state), board.knights(state),
+                                           board.aristocrat_places(state), board.knight_places(state))
+            full += any(None not in e.spaces for e in state.electorates)
+            match.apply(random_action(match, rng))
+    assert full > 0, "no electorate ever filled: the pushed knights' places went untested"

@@ -272,15 +272,20 @@ def legal_actions(state: QuoVadisState, seat: int) -> list[Action]:
 
 def decisions(state: QuoVadisState, seat: int) -> list[Action]:
     """What a pending seat may do about its turn, vote, reward or bonus (a payment changes none of it)."""
-    if state.over or seat not in pending(state):
+    if state.over:
         return []
     phase = state.phase
-    if phase == "turn":
-        return turn_actions(state, seat)
     if phase == "vote":
+        vote = state.vote
+        if vote is None or seat not in vote.voters or seat in vote.answers:
+            return []
         # Two kinds, not one kind with a yes field: the seat's menu then offers
         # yes and no at its first level, beside any payment it may make.
         return list(_RECORDS[seat].answers)
+    if seat != state.active:  # the turn, the reward and the bonus are the active seat's (`pending`)
+        return []
+    if phase == "turn":
+        return turn_actions(state, seat)
     if phase == "reward":
         reward = _RECORDS[seat].reward
         return [reward[to] for to, left in sorted(state.payout.items()) if left > 0]
@@ -303,12 +308,10 @@ def open_actions(state: QuoVadisState, seat: int) -> Sequence[Action]:
 def perform(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
     state.moves = []
     do = action["do"]
-    free = do in FREE
-    if not free:
+    if do not in FREE:
         state.reveal_open = 0  # the game moved on: the moment to demand the reveal has passed
+        state.retry = False  # set again by a vote that fails
     events = _HANDLERS[do](state, action)
-    if not free:
-        state.retry = any(e["type"] == "votes" and not e["passed"] for e in events)
     state.recent = events
     return events
 
@@ -357,6 +360,7 @@ def _vote(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
                                      "path": vote.path, "answers": {str(s): vote.answers[s] for s in vote.voters},
                                      "passed": passed}]
     if not passed:
+        state.retry = True
         return events  # the turn goes on: the mover may try something else
     events += _move(state, vote.mover, vote.committee, vote.path, free=False)
     if state.over:

@@ -210,6 +210,8 @@ class Scan:
     A seat's Phase IV turn offers a dozen cards whose targets read the same
     lists (the tiles, the knights, the free places); a scan is made per
     decision and never outlives it, as the board changes with every action.
+    The tiles, the knights and the places for each are read in one pass over
+    the electorates (`survey`), the first time any of them is asked for.
     (Plain lazy attributes: ``functools.cached_property`` takes a lock on
     every read before Python 3.12, which cost more than the lists.)
     """
@@ -219,33 +221,36 @@ class Scan:
     def __init__(self, state: ShadowState) -> None:
         self.state = state
         self._aristocrats: list[tuple[str, str, Piece]] | None = None
-        self._knights: list[tuple[str, str, Piece]] | None = None
-        self._aristocrat_places: list[tuple[str, str]] | None = None
-        self._knight_places: list[tuple[str, str]] | None = None
+        self._knights: list[tuple[str, str, Piece]] = []
+        self._aristocrat_places: list[tuple[str, str]] = []
+        self._knight_places: list[tuple[str, str]] = []
         self._city_places: list[tuple[str, str]] | None = None
+
+    def _survey(self) -> None:
+        self._aristocrats, self._knights, self._aristocrat_places, self._knight_places = survey(self.state)
 
     @property
     def aristocrats(self) -> list[tuple[str, str, Piece]]:
         if self._aristocrats is None:
-            self._aristocrats = aristocrats(self.state)
-        return self._aristocrats
+            self._survey()
+        return self._aristocrats  # type: ignore[return-value]
 
     @property
     def knights(self) -> list[tuple[str, str, Piece]]:
-        if self._knights is None:
-            self._knights = knights(self.state)
+        if self._aristocrats is None:
+            self._survey()
         return self._knights
 
     @property
     def aristocrat_places(self) -> list[tuple[str, str]]:
-        if self._aristocrat_places is None:
-            self._aristocrat_places = aristocrat_places(self.state)
+        if self._aristocrats is None:
+            self._survey()
         return self._aristocrat_places
 
     @property
     def knight_places(self) -> list[tuple[str, str]]:
-        if self._knight_places is None:
-            self._knight_places = knight_places(self.state)
+        if self._aristocrats is None:
+            self._survey()
         return self._knight_places
 
     @property
@@ -253,6 +258,47 @@ class Scan:
         if self._city_places is None:
             self._city_places = city_places(self.state)
         return self._city_places
+
+
+def survey(state: ShadowState) -> tuple[list[tuple[str, str, Piece]], list[tuple[str, str, Piece]],
+                                        list[tuple[str, str]], list[tuple[str, str]]]:
+    """`aristocrats`, `knights`, `aristocrat_places` and `knight_places` of the board, each in its
+    own order, read in one pass over the electorates (a test holds them equal to the four)."""
+    throne = state.throne
+    tiles: list[tuple[str, str, Piece]] = [(THRONE, "", throne)] if throne is not None else []
+    knights: list[tuple[str, str, Piece]] = []
+    tile_places: list[tuple[str, str]] = []
+    knight_places: list[tuple[str, str]] = []
+    for e in state.electorates:
+        area = e.id
+        if e.elector is not None:
+            tiles.append((area, ELECTOR, e.elector))
+        empty = ""
+        held: list[tuple[str, str]] = []  # aristocrat spaces a knight holds: a tile may push it
+        for spot, p in zip(ARISTOCRAT_SPOTS, e.spaces):
+            if p is None:
+                if not empty:
+                    empty = spot
+            elif p.kind == "knight":
+                knights.append((area, spot, p))
+                held.append((area, spot))
+            else:
+                tiles.append((area, spot, p))
+        if empty:
+            tile_places.append((area, empty))
+            knight_places.append((area, empty))
+        else:
+            tile_places += held
+        empty = ""
+        for spot, p in zip(CASTLE_SPOTS, e.castles):
+            if p is None:
+                if not empty:
+                    empty = spot
+            else:
+                knights.append((area, spot, p))
+        if empty:
+            knight_places.append((area, empty))
+    return tiles, knights, tile_places, knight_places
 
 
 # --- changing the board (each returns the public events) -------------------------

@@ -210,38 +210,45 @@ def ronin_may_strike(state: TennoState) -> bool:
 
 
 def legal_actions(state: TennoState, seat: int) -> list[Action]:
-    if seat not in pending(state):
-        return []
+    """The seat's choices if it is pending (each phase asks what `pending` asks of that seat alone)."""
     phase = state.phase
-    if phase == "setup":
-        return [{"seat": seat, "do": "arrange", "order": list(order)}
-                for order in itertools.permutations(CARDS.starting_row)]
-    records = _records(seat)
     if phase == "attack":
+        if seat != state.active:
+            return []
         found = attacks(state, seat)
         if not state.options["attack_mandatory"] or not found:
-            found.append(records.passing)
+            found.append(_records(seat).passing)
         return found
     if phase == "defend":
         fight = current_fight(state)
-        assert fight is not None
-        if monk_slot(state, seat, fight.target_slot) >= 0:
-            return list(records.defend)
-        return [records.defend[0]]
-    if phase == "ronin":
-        found = ronin_second_attacks(state)
-        found.append(records.decline)
-        return found
+        if fight is None or seat != fight.defender:
+            return []
+        defend = _records(seat).defend
+        return list(defend) if monk_slot(state, seat, fight.target_slot) >= 0 else [defend[0]]
     if phase == "refill":
         player = state.seats[seat]
+        if None not in player.row:
+            return []
+        refill = _records(seat).refill
         slot = player.row.index(None)
-        refill = records.refill
         return [refill[slot, card] for card in _in_order(frozenset(player.hand))]
     if phase == "reward":
-        reward = state.rewards[0]
-        found = reward_actions(state, reward)
-        found.append(records.skip)
+        if not state.rewards or state.rewards[0].seat != seat:
+            return []
+        found = reward_actions(state, state.rewards[0])
+        found.append(_records(seat).skip)
         return found
+    if phase == "ronin":
+        if seat != state.active:
+            return []
+        found = ronin_second_attacks(state)
+        found.append(_records(seat).decline)
+        return found
+    if phase == "setup":
+        if state.seats[seat].arranged:
+            return []
+        return [{"seat": seat, "do": "arrange", "order": list(order)}
+                for order in itertools.permutations(CARDS.starting_row)]
     return []
 
 
