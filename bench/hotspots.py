@@ -26,7 +26,9 @@ from engine.testing import play_random
 
 _ROOT = str(Path(__file__).resolve().parents[1]) + "/"  # shown paths are relative to the repository
 
-# (label, what the step's function is called on the game): cumulative time under each, per game.
+# (label, what the step's function is called on the game): cumulative time under each, per game. A
+# game with free actions has its legal actions worked out by the match in two parts (`decisions`, kept
+# across a payment, and `open_actions`), so those two are its legal actions' time (`PARTS`).
 STEPS = (
     ("phase machine (Flow.settle)", "flow.settle"),
     ("legal actions (cached per state by the match)", "legal_actions"),
@@ -34,6 +36,15 @@ STEPS = (
     ("result (worked out once per state)", "result"),
     ("perform (the rules changing the state)", "perform"),
 )
+
+
+PARTS = {"legal_actions": ("decisions", "open_actions")}
+
+
+def step_names(game: Game, name: str) -> tuple[str, ...]:
+    """The game's functions whose cumulative time is the step's: the step's own, or its parts where
+    the match calls those instead (a game with `free_actions`)."""
+    return PARTS.get(name, (name,)) if game.free_actions else (name,)
 
 
 def step_code(game: Game, name: str) -> Any:
@@ -46,7 +57,9 @@ def step_code(game: Game, name: str) -> Any:
 
 
 def profile_game(game: str, players: int, games: int) -> pstats.Stats:
-    """Play ``games`` seeded random games under cProfile and return the stats."""
+    """Play ``games`` seeded random games under cProfile and return the stats (the game's import,
+    done once per process, is left out)."""
+    get_game(game)
     profiler = cProfile.Profile()
     profiler.enable()
     for seed in range(games):
@@ -62,9 +75,11 @@ def summary(stats: pstats.Stats, game: str, top: int = 8) -> list[str]:
     lines = [f"  total {total:.2f} s"]
     played = get_game(game)
     for label, name in STEPS:
-        code = step_code(played, name)
-        key = (code.co_filename, code.co_firstlineno, code.co_name)
-        cumulative = table[key][3] if key in table else 0.0
+        cumulative = 0.0
+        for part in step_names(played, name):
+            code = step_code(played, part)
+            key = (code.co_filename, code.co_firstlineno, code.co_name)
+            cumulative += table[key][3] if key in table else 0.0
         lines.append(f"  {100 * cumulative / total:5.1f} %  {label}")
     lines.append("  own time:")
     ranked = sorted(table.items(), key=lambda item: item[1][2], reverse=True)[:top]

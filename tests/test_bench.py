@@ -65,6 +65,9 @@ def test_the_profile_finds_each_step_under_the_games_own_functions():
     assert list(shares) == [label for label, _ in STEPS]
     assert all(share > 0 for share in shares.values()), shares
     assert shares["legal actions (cached per state by the match)"] < 100
+    parted = summary(profile_game("quovadis", 3, 1), "quovadis")  # its legal actions come in two parts
+    assert 0 < float(parted[1 + [label for label, _ in STEPS].index("legal actions (cached per state by the match)")]
+                     .split("%")[0]) < 100
 
 
 def test_both_tables_get_the_same_presses_on_the_same_wiring():
