@@ -4,7 +4,8 @@
 figures (``engine.testing.play_random``, seeds 0, 1, ...) under cProfile and
 prints, per game, the share of time under the engine's main steps (the phase
 machine, legal actions, pending seats, the end-of-game check, performing) and
-the functions with the most time of their own.
+the functions with the most time of their own. Time is the thread's CPU time, so
+other work on a shared machine does not move the shares.
 Not part of ``make bench``: profiling slows the engine several times over.
 """
 
@@ -16,6 +17,7 @@ import inspect
 import pstats
 import random
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +62,7 @@ def profile_game(game: str, players: int, games: int) -> pstats.Stats:
     """Play ``games`` seeded random games under cProfile and return the stats (the game's import,
     done once per process, is left out)."""
     get_game(game)
-    profiler = cProfile.Profile()
+    profiler = cProfile.Profile(time.thread_time_ns, 1e-9)  # CPU time: other work on the machine does not count
     profiler.enable()
     for seed in range(games):
         play_random(Match.new(game, players, seed=seed), random.Random(seed))
