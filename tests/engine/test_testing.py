@@ -7,8 +7,8 @@ import random
 import pytest
 
 from engine.match import Match
-from engine.testing import (act, broken_invariant, play_random, quovadis_position, random_action, reachable_matches,
-                            tenno_position)
+from engine.testing import (act, actions, broken_invariant, play_random, quovadis_position, random_action,
+                            reachable_matches, tenno_position)
 
 
 def test_random_action_is_a_pending_seats_legal_action_or_now_and_then_a_free_one():
@@ -79,3 +79,11 @@ def test_a_quovadis_position_takes_laurels_from_the_bag_the_diamonds_or_the_supp
     assert len(state.bag) == len(plain.state.bag) - every - 1
     assert state.caesar == "p07" and state.active == 1 and match.header.seed == 0
     match.game.check_invariants(state)
+
+
+def test_actions_are_a_seats_legal_actions_or_those_of_one_kind_only():
+    match = quovadis_position(3, {}, laurels={1: ["V"]}, active=0)
+    every = match.legal_actions(0)
+    assert actions(match, 0) == every and {a["do"] for a in every} == {"caesar", "place"}
+    assert actions(match, 0, "place") == [a for a in every if a["do"] == "place"] != []
+    assert actions(match, 0, "pay") == [] and actions(match, 2) == []
