@@ -144,7 +144,9 @@ def test_more_blue_than_red_gives_a_son_otherwise_a_daughter_and_no_colour_no_ch
     act(match, 0, "son", area="BOHEMIA", spot="a0")
     assert tile(spaces(match, "BOHEMIA")[0]) == ("baron", 0, 15)
     assert match.state.tasks[0].kind == "daughter" and match.pending() == [1]
-    act(match, 1, "nunnery")
+    events = bare(act(match, 1, "nunnery"))
+    assert events[:2] == [{"type": "nunnery", "seat": 1},
+                          {"type": "thalers", "seat": 1, "amount": 1, "lost": 0, "total": 8, "reason": "nunnery"}]
     assert match.state.seats[1].thalers == 8
     assert match.state.phase == "actions"  # Green's Rival has no colour: no child
     assert all(not p.cards for p in match.state.seats) and match.state.stacks["doctor"] == 2
@@ -748,6 +750,17 @@ def test_the_old_emperor_may_stay_in_hand():
     assert any(e["type"] == "to_supply" and e["seat"] == 0 for e in bare(events))
 
 
+def test_the_old_emperor_may_go_to_an_aristocrat_space():
+    """Seed: "退下皇位的貴族可放到任何選帝侯領內" (may): placed, he is told as the old emperor."""
+    match = election()
+    act(match, 2, "vote", **{"for": "rival"})
+    act(match, 3, "vote", **{"for": "rival"})
+    events = bare(act(match, 0, "retire", area="KOELN", spot="a0"))
+    assert events[0] == {"type": "placed", "seat": 0, "kind": "baron", "age": 35, "area": "KOELN", "spot": "a0",
+                         "reason": "old_emperor"}
+    assert tile(spaces(match, "KOELN")[0]) == ("baron", 0, 35) and match.state.limbo is None
+
+
 def test_a_displaced_elector_may_push_a_knight_or_go_back_to_supply():
     """Seed: "若領地中並無空的權貴位置，可移走 1 名在權貴位置上的騎士來讓出空位" (may push a knight)."""
     board = {"TRIER": {"elector": "B1/25", "spaces": ["C0/35", "C0/25", "K2", "K2"]}}
@@ -758,7 +771,9 @@ def test_a_displaced_elector_may_push_a_knight_or_go_back_to_supply():
     act(match, 1, "keep")
     assert match.state.limbo is None and [tile(p) for p in spaces(match, "TRIER")][2:] == [("knight", 2, 0)] * 2
     pushed = position(3, phase="electors", emperor=0, board=board)
-    act(pushed, 1, "return", spot="a3")
+    events = bare(act(pushed, 1, "return", spot="a3"))
+    assert events[:2] == [{"type": "placed", "seat": 1, "kind": "baron", "age": 25, "area": "TRIER", "spot": "a3",
+                           "reason": "displaced"}, {"type": "pushed", "seat": 2, "area": "TRIER", "spot": "a3"}]
     assert tile(spaces(pushed, "TRIER")[3]) == ("baron", 1, 25) and pushed.state.seats[2].knights == 2
 
 
