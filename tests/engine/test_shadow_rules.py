@@ -371,7 +371,10 @@ def test_promotion_turns_an_own_knight_on_an_aristocrat_space_into_a_25_baron():
     match = position(2, phase="actions", emperor=0, board={"SAXONY": {"spaces": ["K0", "K1"], "castles": ["K0"]}})
     targets = {(a["area"], a["spot"]) for a in actions(match, 0, "buy") if a["card"] == "promotion"}
     assert targets == {("SAXONY", "a0")}
-    buy(match, 0, "promotion", area="SAXONY", spot="a0")
+    events = bare(buy(match, 0, "promotion", area="SAXONY", spot="a0"))
+    assert events[1:] == [
+        {"type": "removed", "seat": 0, "kind": "knight", "age": 0, "area": "SAXONY", "spot": "a0", "reason": "promotion"},
+        {"type": "placed", "seat": 0, "kind": "baron", "age": 25, "area": "SAXONY", "spot": "a0", "reason": "promotion"}]
     assert tile(spaces(match, "SAXONY")[0]) == ("baron", 0, 25) and match.state.seats[0].knights == 2
 
 
