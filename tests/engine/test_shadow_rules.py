@@ -176,7 +176,8 @@ def test_a_daughter_may_marry_another_players_single_baron_but_no_archbishop():
     act(match, 0, "propose", area="SAXONY", spot="elector")
     assert match.pending() == [2] and match.legal_actions(1) == [] and match.legal_actions(0) == []
     assert {a["do"] for a in match.legal_actions(2)} == {"accept", "refuse"}
-    act(match, 2, "accept")
+    events = bare(act(match, 2, "accept"))
+    assert [e.get("reason") for e in events if e["type"] == "married"] == ["daughter"]
     assert tile(elector(match, "SAXONY")) == ("couple", 2, 35)
     assert match.state.seats[0].vp == 1 and match.state.seats[0].vp_from == {"marriages": 1}
 
@@ -185,7 +186,9 @@ def test_a_refused_daughter_enters_the_nunnery_for_a_thaler():
     match = position(2, phase="descendants", emperor=0, cards={0: ["pope"]}, thalers={0: 12, 1: 3},
                      board={"PALATINATE": {"spaces": ["B1/25"]}})
     act(match, 0, "propose", area="PALATINATE", spot="a0")
-    act(match, 1, "refuse")
+    events = bare(act(match, 1, "refuse"))
+    assert events[:3] == [{"type": "refused", "seat": 1, "bride": 0}, {"type": "nunnery", "seat": 0},
+                          {"type": "thalers", "seat": 0, "amount": 0, "lost": 1, "total": 12, "reason": "nunnery"}]
     assert tile(spaces(match, "PALATINATE")[0]) == ("baron", 1, 25)
     assert match.state.seats[0].thalers == 12 and match.state.seats[0].vp == 0  # capped at 12
 
@@ -719,7 +722,9 @@ def test_the_emperor_may_leave_the_throne_empty_after_aging():
 def test_a_card_that_ages_the_emperor_off_the_board_also_lets_the_throne_stay_empty():
     match = position(2, phase="actions", emperor=1, throne="B1/45", board={"MAINZ": {"spaces": ["B1/25"]}})
     act(match, 1, "pass")
-    buy(match, 0, "doctor", area="throne", spot="")
+    events = bare(buy(match, 0, "doctor", area="throne", spot=""))
+    assert {"type": "removed", "seat": 1, "kind": "baron", "age": 45, "area": "throne", "spot": "",
+            "reason": "doctor"} in events
     assert {"seat": 1, "do": "leave_empty"} in match.legal_actions(1)
 
 
