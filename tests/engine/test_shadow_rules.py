@@ -177,7 +177,8 @@ def test_a_daughter_may_marry_another_players_single_baron_but_no_archbishop():
     assert match.pending() == [2] and match.legal_actions(1) == [] and match.legal_actions(0) == []
     assert {a["do"] for a in match.legal_actions(2)} == {"accept", "refuse"}
     events = bare(act(match, 2, "accept"))
-    assert [e.get("reason") for e in events if e["type"] == "married"] == ["daughter"]
+    assert [e for e in events if e["type"] == "married"] == [
+        {"type": "married", "seat": 2, "area": "SAXONY", "spot": "elector", "age": 35, "reason": "daughter", "bride": 0}]
     assert tile(elector(match, "SAXONY")) == ("couple", 2, 35)
     assert match.state.seats[0].vp == 1 and match.state.seats[0].vp_from == {"marriages": 1}
 
