@@ -726,6 +726,7 @@ def test_a_card_that_ages_the_emperor_off_the_board_also_lets_the_throne_stay_em
     events = bare(buy(match, 0, "doctor", area="throne", spot=""))
     assert {"type": "removed", "seat": 1, "kind": "baron", "age": 45, "area": "throne", "spot": "",
             "reason": "doctor"} in events
+    assert (match.state.tasks[0].kind, match.state.tasks[0].area) == ("crown", "doctor")  # the throne's why, told
     assert {"seat": 1, "do": "leave_empty"} in match.legal_actions(1)
 
 
