@@ -200,3 +200,41 @@ def test_a_wide_decision_weighs_only_the_actions_the_rules_of_thumb_rank_best():
     assert keys[ranks.index(max(ranks))] in weighed
     assert sum(1 for k, r in zip(keys, ranks) if k in weighed and r < third) <= 1
     assert action_key(action) in weighed
+
+
+def _shadow_ranks(options: dict, board: dict, card: str) -> dict[tuple[str, str], float]:
+    """How the rules of thumb rank buying `card` to each place, for seat 0 of a two-seat Shadow position."""
+    from engine.games.shadow.position import position
+
+    match = position(2, phase="actions", emperor=0, thalers={0: 10}, options=options, board=board)
+    actions = decisions(match.game, match.state, 0)
+    ranks = knowledge_for("shadow").rank(match.game.view(match.state, 0), actions)
+    return {(a["area"], a["spot"]): r for a, r in zip(actions, ranks) if a.get("card") == card}
+
+
+def test_the_shadow_rules_of_thumb_count_the_kings_daughter_as_the_option_plays_her():
+    """Blue leads Saxony 2 to 1: flipping Red's single Baron only ties it; a new Couple (option
+    `kings_daughter` = new_couple) brings two influence and takes the lead, so it must rank higher."""
+    board = {"SAXONY": {"spaces": ["B1/25", "B1/25", "B0/15"]}}
+    flip = _shadow_ranks({"kings_daughter": "flip"}, board, "kings_daughter")
+    new = _shadow_ranks({"kings_daughter": "new_couple"}, board, "kings_daughter")
+    assert set(flip) == {("SAXONY", "a2")} and ("SAXONY", "a3") in new
+    assert new[("SAXONY", "a3")] > flip[("SAXONY", "a2")] + 1
+    assert new[("SAXONY", "a3")] == max(new.values())  # nowhere else does a Couple win an electorate
+
+
+def test_the_shadow_rules_of_thumb_count_the_knight_a_knight_card_pushes_off():
+    """Blue leads Saxony 2 to 1 with a knight among its pieces: by option `knight_card_pushes` Red's
+    knight can take that knight's space, which wins Saxony, where an empty space only ties it."""
+    board = {"SAXONY": {"spaces": ["B1/25", "K1", "B0/25"]}}
+    plain = _shadow_ranks({"knight_card_pushes": False}, board, "knight")
+    pushes = _shadow_ranks({"knight_card_pushes": True}, board, "knight")
+    assert ("SAXONY", "a1") not in plain
+    assert pushes[("SAXONY", "a1")] > pushes[("SAXONY", "a3")] + 1
+    assert pushes[("SAXONY", "a3")] == plain[("SAXONY", "a3")]
+    from engine.games.shadow.position import position
+
+    match = position(2, phase="actions", emperor=0, thalers={0: 10}, options={"knight_card_pushes": True},
+                     board=board)
+    chosen = make_bot("rules", seed=1).choose(match.game, match.state, 0)
+    assert (chosen["do"], chosen.get("card"), chosen["area"], chosen["spot"]) == ("buy", "knight", "SAXONY", "a1")

@@ -12,6 +12,7 @@ from typing import Any, Sequence
 from ...game import Action, View
 from ...games.shadow.data import CARDS
 from ...games.shadow.state import EMPIRE, ShadowState
+from ...games.shadow.text import piece_at
 from ...rng import Rng
 from ..knowledge import Knowledge
 
@@ -72,15 +73,40 @@ def _standing(lead: int) -> float:
     return 0.3 * max(lead, -3)
 
 
-def _gain(view: View, area: str, amount: int) -> float:
-    """What `amount` more (or less) of the seat's influence in `area` is worth."""
+def _gain(view: View, area: str, amount: int, shifts: dict[int, int] | None = None) -> float:
+    """What `amount` more (or less) of the seat's influence in `area` is worth, with `shifts` of other seats'."""
     if not area or area in ("supply", "throne"):
         return 0.0
     seat = view["seat"]
     power = influence(view, area)
     mine = power.get(seat, 0)
     others = max((v for s, v in power.items() if s != seat), default=0)
-    return _standing(mine + amount - others) - _standing(mine - others)
+    after = dict(power)
+    after[seat] = mine + amount
+    for s, d in (shifts or {}).items():
+        after[s] = after.get(s, 0) + d
+    others_after = max((v for s, v in after.items() if s != seat), default=0)
+    return _standing(after[seat] - others_after) - _standing(mine - others)
+
+
+def _arrive(view: View, area: str, spot: str, kind: str) -> float:
+    """What a `kind` tile of the seat arriving at a place is worth, less what it replaces there.
+
+    The rule options show here: a Foreign king's daughter flips the seat's own
+    single Baron (+1: `kings_daughter` = flip) or brings a new Couple to an
+    empty space (+2: new_couple); a knight or an aristocrat may land on
+    another player's knight (an aristocrat always, the Knight card by
+    `knight_card_pushes`), which goes back to its supply: that player's loss
+    counts too.
+    """
+    if not area or area in ("supply", "throne"):
+        return 0.0
+    there = piece_at(view, area, spot) if spot else None
+    if there is None:
+        return _gain(view, area, PIECE[kind])
+    if there["owner"] == view["seat"]:
+        return _gain(view, area, PIECE[kind] - PIECE[there["kind"]])
+    return _gain(view, area, PIECE[kind], {there["owner"]: -PIECE[there["kind"]]})
 
 
 def _value(view: View, action: Action) -> float:
@@ -97,8 +123,10 @@ def _value(view: View, action: Action) -> float:
     if do == "pass":
         return 0.05 + (0.3 if me["thalers"] <= 1 else 0.0)
     if do == "place":
-        return _gain(view, action["area"], 1)
-    if do in ("son", "retire", "empire_city"):
+        return _place(view, action)
+    if do in ("son", "retire"):
+        return _arrive(view, action["area"], action["spot"], "baron")
+    if do == "empire_city":
         return _gain(view, action["area"], 1)
     if do == "move_city":
         return _gain(view, action["area"], 1) + _gain(view, action["from_area"], -1)
@@ -115,6 +143,14 @@ def _value(view: View, action: Action) -> float:
     return 0.0
 
 
+def _place(view: View, action: Action) -> float:
+    """A start-position piece: a city counts one, a tile what it is (a pushed knight counted off)."""
+    piece = (view["task"] or {}).get("piece", "baron")
+    if piece == "city":
+        return _gain(view, action["area"], 1)
+    return _arrive(view, action["area"], action["spot"], piece if piece in PIECE else "baron")
+
+
 def _cost(card: Any) -> int:
     return card.costs[0] if card.costs else card.cost
 
@@ -125,9 +161,9 @@ def _effect(view: View, effect: str, action: Action) -> float:
     if effect == "permit":
         return 1.5 + _gain(view, action["area"], 1)
     if effect == "ordinance":
-        return 0.2 + _gain(view, action["area"], 1)
+        return 0.2 + _arrive(view, action["area"], action["spot"], "baron")
     if effect == "marry_own":
-        return _gain(view, action["area"], 1)
+        return _arrive(view, action["area"], action["spot"], "couple")
     if effect == "knight":
         return _move_value(view, action, 1)
     if effect == "move":
@@ -136,7 +172,9 @@ def _effect(view: View, effect: str, action: Action) -> float:
 
 
 def _move_value(view: View, action: dict[str, Any], amount: int) -> float:
-    return _gain(view, action["area"], amount) + _gain(view, action.get("from_area", ""), -amount)
+    """A knight moved (or placed from supply): what it brings where it lands, less what it leaves."""
+    return (_arrive(view, action["area"], action.get("spot", ""), "knight")
+            + _gain(view, action.get("from_area", ""), -amount))
 
 
 def _privilege(view: View, action: Action) -> float:
