@@ -36,16 +36,28 @@ class Knowledge:
         """Each seat's score as the position promises it (the game's points, roughly)."""
         return [0.0] * state.players
 
-    def values(self, state: Any) -> list[float]:
-        """Each seat's chance to win, estimated from `points`: a softmax over the seats."""
-        return softmax(self.points(state), self.temperature)
+    def values(self, state: Any, shift: Sequence[float] | None = None) -> list[float]:
+        """Each seat's chance to win, estimated from `points` (each moved by `shift`): a softmax over the seats."""
+        points = self.points(state)
+        if shift is not None:
+            points = [p + d for p, d in zip(points, shift)]
+        return softmax(points, self.temperature)
 
-    def final_values(self, result: Result) -> list[float]:
-        """A finished game: the winners share the win; the margin counts a little, for the search's sake."""
+    def final_values(self, result: Result, shift: Sequence[float] | None = None) -> list[float]:
+        """A finished game: the winners share the win; the margin counts a little, for the search's sake.
+
+        With `shift`, each seat's score moves by it first, and the winners are the best seats after it.
+        """
         seats = sorted(result.scores)
-        share = 1.0 / len(result.winners)
-        margin = softmax([result.scores[s] for s in seats], self.temperature)
-        return [0.9 * (share if s in result.winners else 0.0) + 0.1 * m for s, m in zip(seats, margin)]
+        scores = [result.scores[s] + (shift[s] if shift is not None else 0.0) for s in seats]
+        if shift is None:
+            winners = set(result.winners)
+        else:
+            top = max(scores)
+            winners = {s for s, v in zip(seats, scores) if v >= top - 1e-9}
+        share = 1.0 / len(winners)
+        margin = softmax(scores, self.temperature)
+        return [0.9 * (share if s in winners else 0.0) + 0.1 * m for s, m in zip(seats, margin)]
 
     def rollout(self, state: Any, seat: int, actions: list[Action], rng: Rng) -> Action:
         """How the search plays on below its tree, for any seat of an imagined world: at random here.

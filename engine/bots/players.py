@@ -34,9 +34,9 @@ def decision_rng(seed: int, turn: int, seat: int) -> Rng:
 class Level:
     """A bot's strength: iterations of the search, and the wall time the firmware allows a decision.
 
-    `iterations` is what a Tennō decision gets; a game whose iterations cost
-    more gets fewer (its knowledge's `effort`), so a level takes about the
-    same time in every game.
+    Each game affords a share of `iterations` by what its iterations cost
+    (its knowledge's `iterations`), so a level takes about the same time in
+    every game and at every table size.
     """
 
     name: str

@@ -19,6 +19,10 @@ Below the tree, a world is played on by the game's rollout policy (random,
 or its rules of thumb) for a few actions (`depth`) and then scored by the
 game's evaluation (`knowledge`):
 whole games are far too long to play out on a Pi within a decision's budget.
+A world's hidden score is re-drawn with it (Tennō's face-down prisoners,
+other seats' laurels or VP), so the evaluation judges what changed in the
+world since it was drawn, added to the mean points of every world drawn so
+far: a lucky draw of prisoners is not a good move.
 Actions open at any time to any seat (a payment between players) are never
 part of a line the search imagines: a bot never pays unasked.
 
@@ -81,6 +85,8 @@ class Search:
         self.tree: dict[Key, dict[Key, Edge]] = {}
         self.root_actions: list[Action] = []
         self.hint: Key = ()
+        self.drawn: list[float] = []  # each seat's points summed over the worlds drawn so far
+        self.worlds = 0
 
     def run(self, state: Any, should_stop: StopCheck | None = None) -> tuple[Action, Report]:
         """Search from `state` (read only through its seat's legal actions and `redeal`); return the choice."""
@@ -142,6 +148,7 @@ class Search:
 
     def _iterate(self, world: Any) -> None:
         game, rng = self.game, self.rng
+        shift = self._shift(world)
         history: Key = ()
         path: list[tuple[Edge, int]] = []
         in_tree = True
@@ -151,14 +158,14 @@ class Search:
         while values is None:
             outcome = game.result(world)
             if outcome is not None:
-                values = self.knowledge.final_values(outcome)
+                values = self.knowledge.final_values(outcome, shift)
                 break
             if first:  # the bot's own decision: the actions it weighs, the same in every world
                 actor, actions, first = self.seat, self.root_actions, False
             else:
                 pending = game.pending(world)
                 if not pending:  # a flow that waits for nobody: score what there is
-                    values = self.knowledge.values(world)
+                    values = self.knowledge.values(world, shift)
                     break
                 actor = pending[0]
                 actions = decisions(game, world, actor)
@@ -171,7 +178,7 @@ class Search:
                 history = history + (action_key(action),)
             else:
                 if rollout >= self.budget.depth:
-                    values = self.knowledge.values(world)
+                    values = self.knowledge.values(world, shift)
                     break
                 action = self.knowledge.rollout(world, actor, actions, rng)
                 rollout += 1
@@ -179,6 +186,19 @@ class Search:
         for edge, who in path:
             edge.visits += 1
             edge.total += values[who]
+
+    def _shift(self, world: Any) -> list[float]:
+        """What moves each seat's points in this world to the mean of the worlds drawn so far.
+
+        The hidden part of a score (prisoners, laurels, VP) is re-drawn in every
+        world; judged as drawn, it would swamp what the actions did.
+        """
+        start = self.knowledge.points(world)
+        if not self.drawn:
+            self.drawn = [0.0] * len(start)
+        self.worlds += 1
+        self.drawn = [d + p for d, p in zip(self.drawn, start)]
+        return [d / self.worlds - p for d, p in zip(self.drawn, start)]
 
     def _select(self, history: Key, actions: list[Action]) -> tuple[Action, Edge, bool]:
         """Choose in the tree: an action never tried here first (then leave the tree), else the best UCB."""

@@ -238,3 +238,19 @@ def test_the_shadow_rules_of_thumb_count_the_knight_a_knight_card_pushes_off():
                      board=board)
     chosen = make_bot("rules", seed=1).choose(match.game, match.state, 0)
     assert (chosen["do"], chosen.get("card"), chosen["area"], chosen["spot"]) == ("buy", "knight", "SAXONY", "a1")
+
+
+def test_a_world_is_judged_by_what_changed_in_it_not_by_the_draw_of_its_hidden_score():
+    """Tennō's prisoners are face down for everyone: each world re-deals them among the seats, and a
+    world's points start from the mean of the worlds drawn so far, not from its own lucky draw."""
+    match, seat = next((m, s) for m, s in decision_points("tenno", 5, seed=8, count=40)
+                       if sum(len(p.captives) for p in m.state.seats) >= 4)
+    knowledge = knowledge_for("tenno")
+    search = Search(match.game, knowledge, seat, Budget(8, depth=2), Rng.seeded(1))
+    worlds = [match.game.redeal(match.state, seat, Rng.seeded(k)) for k in range(5)]
+    drawn = [list(knowledge.points(w)) for w in worlds]
+    assert len({tuple(d) for d in drawn}) > 1, "the draws differ, so the test can fail"
+    for n, (world, points) in enumerate(zip(worlds, drawn), start=1):
+        shift = search._shift(world)
+        mean = [sum(column) / n for column in zip(*drawn[:n])]
+        assert [p + d for p, d in zip(points, shift)] == pytest.approx(mean)

@@ -33,7 +33,7 @@ TOKEN_VALUE = {name: kind.value for name, kind in LAURELS.kinds.items()}
 class QuoVadisKnowledge(Knowledge):
     temperature = 5.0
     depth = 12
-    effort = 0.6
+    effort = 0.55
 
     def points(self, state: QuoVadisState) -> Sequence[float]:
         """Laurels, a place in the Senate (only its members can win), and senators on their way up."""

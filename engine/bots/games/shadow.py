@@ -25,7 +25,7 @@ PIECE = {"baron": 1, "couple": 2, "knight": 1}
 class ShadowKnowledge(Knowledge):
     temperature = 3.0
     depth = 5
-    effort = 0.25
+    effort = 0.33
 
     def points(self, state: ShadowState) -> Sequence[float]:
         """VP, electors held (votes, privileges), and a little for thalers and tiles on the board."""
