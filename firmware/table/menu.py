@@ -50,7 +50,17 @@ class Menu:
         return found if self.path else list(actions)
 
     def level(self, actions: list[Action]) -> Level | None:
-        """Return what to choose next, or None when there is nothing to choose."""
+        """Return what to choose next, or None when there is nothing to choose.
+
+        The cursor is kept on one of its values: the choices may have shrunk under
+        it (a table menu's page, once another seat's question is gone, offers Close alone).
+        """
+        level = self._level(actions)
+        if level is not None:
+            self.cursor %= len(level.values)
+        return level
+
+    def _level(self, actions: list[Action]) -> Level | None:
         if not actions:
             return None
         if self.confirming is not None:
@@ -69,7 +79,6 @@ class Menu:
                 continue
             values = _distinct([action.get(key) for action in found])
             if len(values) > 1:
-                self.cursor %= len(values)
                 return Level(key, values, chosen)
             chosen[key] = values[0]
         return Level("do", [found[0]["do"]], chosen, complete=found[0])  # duplicates: take the first

@@ -311,3 +311,17 @@ def test_walking_the_table_menu_an_info_page_or_a_language_builds_only_that_seat
     built.clear()
     post(runtime, BLUE, "next")  # a seat asked moves between yes and no
     assert built == [BLUE]
+
+
+def test_a_seat_back_on_its_scores_page_after_a_question_it_was_asked_has_gone_keeps_its_cursor_on_close(mock_table):
+    runtime = arranged(mock_table)
+    post(runtime, BLUE, "ok", "hold")
+    post(runtime, BLUE, "next")
+    post(runtime, BLUE)  # Show scores
+    post(runtime, RED, "ok", "hold")
+    post(runtime, RED)  # Red asks to undo: Blue is asked
+    post(runtime, BLUE, "next")  # Blue's cursor on "No"
+    post(runtime, RED)  # Red cancels: Blue's page again, whose only choice is Close
+    assert runtime.request is None and "Scores" in face_text(runtime, BLUE)
+    post(runtime, BLUE)  # Close
+    assert "Waiting for Red" in face_text(runtime, BLUE) and not runtime.seats[BLUE].mode
