@@ -75,6 +75,16 @@ def action_name(actions: dict[str, str], do: Any) -> str:
     return _(actions[do]) if do in actions else str(do)
 
 
+def told_kind(actions: dict[str, str], do: Any) -> Any:
+    """The kind an undo's public event names: of kinds a game's `ACTIONS` name alike, the first.
+
+    Kinds named alike are one to the table (Quo Vadis's support and refuse are each an "answer",
+    secret until every answer is in), so taking one back must not say which it was.
+    """
+    name = actions.get(do)
+    return do if name is None else next(kind for kind, named in actions.items() if named == name)
+
+
 def taken_back_line(event: dict[str, Any], names: Sequence[str], actions: dict[str, str]) -> str:
     """What an undo's event tells the table: whose action, named by the game's `ACTIONS`, is taken back."""
     return _("{who}'s {what} is taken back").format(who=names[event["seat"]], what=action_name(actions, event["do"]))
@@ -301,7 +311,8 @@ class ModularGame(Game):
         return self.tabletop.physical(state)
 
     def taken_back(self, state: Any, action: Action, steps: list[dict[str, Any]]) -> dict[str, Any]:
-        event: dict[str, Any] = {"type": "undo", "seat": action["seat"], "do": action["do"]}
+        do = told_kind(getattr(getattr(self, "text", None), "ACTIONS", {}), action["do"])  # a game may have no words
+        event: dict[str, Any] = {"type": "undo", "seat": action["seat"], "do": do}
         state.moves = []
         tell(state, event, *steps)
         self.rules.keep_events(state, [event])

@@ -135,3 +135,41 @@ def test_events_and_views_do_not_change_when_the_next_action_is_made_in_a_redeal
         if counts["compared"] > 40 and (counts["hidden"] or not secret_choices):
             break
     assert counts["compared"] > 40 and (counts["hidden"] or not secret_choices), counts
+
+
+@pytest.mark.parametrize("game, players", [(g.name, n) for g in all_games()
+                                           for n in sorted({g.min_players, g.max_players})])
+def test_taking_back_a_secret_choice_tells_the_others_no_more_than_the_choice_did(game, players):
+    """Two choices the table cannot tell apart (a secret yes or no, a card laid face down) are taken
+    back alike: the same undo event, public view, and view of every seat that did not know the choice."""
+    rng = random.Random(players)
+    compared: dict[str, int] = {}
+    for match in reachable_matches(game, players, seed=players * 13, every=1):
+        if match.is_over:
+            continue
+        for actor in match.pending():
+            legal = match.legal_actions(actor)
+            action = rng.choice(legal)
+            spec = SECRET_CHOICES[game](match, action)
+            if spec is None:
+                continue
+            public, knowers = spec
+            if compared.get(public["do"], 0) >= 4:
+                continue
+            alike = [a for a in legal if a != action and (SECRET_CHOICES[game](match, a) or (None,))[0] == public]
+            if not alike:
+                continue
+            taken = []
+            for choice in (action, rng.choice(alike)):
+                again = Match.replay(match.header, match.actions)
+                again.apply(choice)
+                taken.append((again.undo(), again))
+            (event, one), (other_event, other) = taken
+            assert event == other_event, f"{action} / {choice}: the undo events differ"
+            assert one.public_view() == other.public_view(), f"{action} / {choice}: the public views differ"
+            for seat in set(range(players)) - knowers:
+                assert one.view(seat) == other.view(seat), f"{action} / {choice}: seat {seat}'s views differ"
+            compared[public["do"]] = compared.get(public["do"], 0) + 1
+    secret = {"tenno": {"arrange", "swap"}, "quovadis": {"answer"},
+              "shadow": {"vote"} if players > 2 else set()}[game]  # two Shadow candidates vote in the open
+    assert secret <= set(compared), compared
