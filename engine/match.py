@@ -133,13 +133,12 @@ class Match:
 
         game = get_game(game_name)
         if not game.min_players <= players <= game.max_players:
-            raise BadOptions(
-                f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}"
-            )
+            raise BadOptions(N_("{game} is for {low} to {high} players, not {players}"), game=game.name,
+                             low=game.min_players, high=game.max_players, players=players)
         resolved = resolve_options(game.options, options, game.name)
         given = tuple(names or ())
         if given and len(given) != players:
-            raise BadOptions(f"{len(given)} seat names for {players} players")
+            raise BadOptions(N_("{count} seat names for {players} players"), count=len(given), players=players)
         header = Header(game.name, players, seed, resolved, given or tuple(game.seat_names(players)))
         state = game.setup(players, Rng.seeded(seed), resolved)
         game.flow.settle(state)

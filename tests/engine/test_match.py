@@ -317,6 +317,20 @@ def test_replay_keeps_names_and_options_and_names_the_action_that_fails():
     assert str(refused.value) == "cannot start the saved game: tenno is for 2 to 7 players, not 9"
 
 
+def test_a_refused_player_count_or_seat_names_read_in_the_readers_language():
+    from engine import i18n
+
+    with pytest.raises(BadOptions) as players, i18n.reading("zh_Hant"):
+        Match.new("quovadis", 2)
+    with pytest.raises(BadOptions) as names:
+        Match.new("tenno", 2, names=["Ann"])
+    assert str(players.value) == "quovadis is for 3 to 5 players, not 2"
+    with i18n.reading("zh_Hant"):
+        assert players.value.render() == "quovadis 是 3 至 5 人的遊戲，不是 2 人"
+    with i18n.reading("zh_Hans"):
+        assert names.value.render() == "1 个座位名称，但玩家有 2 人"
+
+
 def test_take_back_is_replay_minus_the_last_action():
     match = _midgame("quovadis", actions=6)
     before = Match.replay(match.header, match.actions[:-1])
