@@ -37,6 +37,14 @@ def test_the_shipped_copy_is_pillows_font():
     assert sum(pillows.ink(x, y) for y in range(pillows.height) for x in range(pillows.width)) > 1000
 
 
+def test_the_copy_ships_with_pillows_licence():
+    """Pillow's MIT-CMU licence asks its notice to go with every copy."""
+    from firmware.table.glyphs import LATIN_FILE
+
+    notice = LATIN_FILE.with_suffix(".COPYING").read_text(encoding="utf-8")
+    assert "Secret Labs AB" in notice and "Permission to use, copy, modify" in notice
+
+
 def test_lengths_are_pillows():
     """A line's width is its advances added up, as Pillow measures it: every character, and random lines."""
     assert [BITS.getlength(c) for c in LATIN] == [LATIN_FONT.getlength(c) for c in LATIN]
