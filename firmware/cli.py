@@ -21,7 +21,7 @@ from hardware.table import BOT_KINDS as KINDS  # engine.bots' names, without loa
 from .exits import StartupError, TableBusy
 from .table import journal as journals
 from .table.journal import Unreadable
-from . import argparse_words, exits, selftest
+from . import argparse_words, exits
 from .table.paths import archive_name, state_dir
 from .play import cmd_play, need_seats
 from .report import Printer, print_result
@@ -182,6 +182,41 @@ def cmd_console(args: argparse.Namespace) -> int:
     return run_console(args)
 
 
+SELFTEST_TABLE = Path("/etc/courtier/table.toml")
+SELFTEST_TIMEOUT = 10.0  # firmware.selftest.DEFAULT_TIMEOUT
+
+
+def cmd_selftest(args: argparse.Namespace) -> int:
+    """The self-test; its cards, prompts and report load only when it is asked for."""
+    from .selftest import cmd_selftest as run_selftest
+
+    return run_selftest(args)
+
+
+def seconds_to_wait(text: str) -> float:
+    """`selftest --timeout`: seconds, more than 0 and at most 600."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("not a number of seconds: {text!r}").format(text=text)) from None
+    if not 0 < value <= 600:
+        raise argparse.ArgumentTypeError(_("must be more than 0 and at most 600 seconds, not {text}").format(text=text))
+    return value
+
+
+def add_selftest_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``selftest`` command to the CLI's subparsers."""
+    parser = subparsers.add_parser(
+        "selftest", help=_("light each screen and ask for each button, to check the wiring"))
+    parser.add_argument("--table", default=str(SELFTEST_TABLE),
+                        help=_("table file (default {path})").format(path=SELFTEST_TABLE))
+    parser.add_argument("--timeout", type=seconds_to_wait, default=SELFTEST_TIMEOUT,
+                        help=_("seconds to wait for each button (default {seconds:g})").format(seconds=SELFTEST_TIMEOUT))
+    add_language_option(parser)
+    parser.set_defaults(func=cmd_selftest)
+    return parser
+
+
 def player_count(text: str) -> int:
     """`--players N`: a whole number of at least one (0 or less is refused, never read as "the default")."""
     try:
@@ -269,7 +304,7 @@ def build_parser() -> argparse.ArgumentParser:
     console.add_argument("--baudrate", type=int, default=115200, help=_("line speed (default 115200)"))
     add_language_option(console)
     console.set_defaults(func=cmd_console)
-    selftest.add_parser(sub)
+    add_selftest_parser(sub)
     return parser
 
 

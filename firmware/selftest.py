@@ -44,7 +44,6 @@ if TYPE_CHECKING:
 
 _log = logging.getLogger(__name__)
 
-DEFAULT_TABLE = Path("/etc/courtier/table.toml")
 DEFAULT_TIMEOUT = 10.0
 
 # What the user is asked to do, per input kind.
@@ -117,21 +116,6 @@ def run_selftest(table: Table, *, ask_timeout: float = DEFAULT_TIMEOUT, out: Tex
     return _SelfTest(table, ask_timeout, out if out is not None else sys.stdout, on_ask, keys).run()
 
 
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Add the ``selftest`` command to the CLI's subparsers."""
-    parser = subparsers.add_parser(
-        "selftest", help=_("light each screen and ask for each button, to check the wiring"))
-    parser.add_argument("--table", default=str(DEFAULT_TABLE),
-                        help=_("table file (default {path})").format(path=DEFAULT_TABLE))
-    parser.add_argument("--timeout", type=_positive_seconds, default=DEFAULT_TIMEOUT,
-                        help=_("seconds to wait for each button (default {seconds:g})").format(seconds=DEFAULT_TIMEOUT))
-    from .cli import add_language_option
-
-    add_language_option(parser)
-    parser.set_defaults(func=cmd_selftest)
-    return parser
-
-
 def cmd_selftest(args: argparse.Namespace) -> int:
     """Open the table file's devices, keeping going past missing ones, and test them."""
     from hardware.factory import open_table
@@ -191,16 +175,6 @@ def typed_keys(table: Table, source: TextIO) -> Iterator[None]:
 
             termios.tcsetattr(fd, termios.TCSADRAIN, saved)
         keyboard.close()
-
-
-def _positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("not a number of seconds: {text!r}").format(text=text)) from None
-    if not 0 < value <= 600:
-        raise argparse.ArgumentTypeError(_("must be more than 0 and at most 600 seconds, not {text}").format(text=text))
-    return value
 
 
 # --- the run -------------------------------------------------------------------

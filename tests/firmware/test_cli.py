@@ -231,7 +231,7 @@ serve = play.serve
 def at_ready(runtime, stop=None, watchdog=None):
     print("loaded:", sorted(m for m in sys.modules if m.split(".")[0] in ("email", "zipfile", "csv")
                             or m.startswith("importlib.metadata") or m == "importlib_metadata"
-                            or m.endswith("ImagePlugin")))
+                            or m.endswith("ImagePlugin") or m == "firmware.selftest"))
     serve(runtime, stop=lambda: True, watchdog=watchdog)
 play.serve = at_ready
 sys.exit(cli.main(sys.argv[1:]))
@@ -239,7 +239,8 @@ sys.exit(cli.main(sys.argv[1:]))
 
 
 def test_a_headless_start_is_ready_without_package_metadata_or_image_plugins(tmp_path):
-    """Cold start: gpiozero's entry-point look-up and Pillow's image plugins (its font's PNG) stay unloaded."""
+    """Cold start: gpiozero's entry-point look-up, Pillow's image plugins (its font's PNG) and the self-test stay
+    unloaded."""
     command = [sys.executable, "-c", AT_READY, "play", "tenno", "--players", "7", "--table",
                str(ROOT / "hardware" / "tables" / "pi-7.toml"), "--ui", "none", "--state-dir", str(tmp_path), "--new"]
     env = {key: value for key, value in os.environ.items() if key != "NOTIFY_SOCKET"}

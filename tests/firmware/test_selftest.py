@@ -17,7 +17,9 @@ from gpiozero import Button
 from gpiozero.pins.mock import MockFactory
 
 from firmware import exits, selftest
-from firmware.selftest import add_parser, run_selftest
+from firmware.cli import SELFTEST_TIMEOUT
+from firmware.cli import add_selftest_parser as add_parser
+from firmware.selftest import DEFAULT_TIMEOUT, run_selftest
 from hardware.factory import open_table
 from hardware.recording import RecordingInterface
 from hardware.table import parse_table
@@ -201,6 +203,10 @@ def test_serial_seats_are_skipped_and_previous_handler_restored():
     assert code == 0
     assert '  skip  seat 2 ("Pod"): serial seat on /dev/ttyACM0' in text
     assert handler == []
+
+
+def test_the_commands_default_wait_is_the_selftests():
+    assert SELFTEST_TIMEOUT == DEFAULT_TIMEOUT
 
 
 def test_cli_hook_parses_and_runs_the_selftest(tmp_path, capsys):
