@@ -93,19 +93,22 @@ class Flow:
         # end, gaps, rewards, or the next turn). Each group is (its first condition, its steps), each
         # step (the rest of its conditions as one function or None, dest, its callback or None).
         self._table = {phase: _grouped(t, plain) for phase, t in self.machine.events["advance"].transitions.items()}
-        # Each phase's table compiled to one function of the state that returns the step to take
-        # (dest, callback) or None: its tests run as straight-line code, with no loop over the table.
-        self._take = {phase: _compiled(phase, groups) for phase, groups in self._table.items()}
 
     def settle(self, state: Any, through_machine: bool = False) -> list[str]:
         """Take transitions until none applies; return the phases entered, in order."""
         entered: list[str] = []
-        take = self._take
+        table = self._table
         for _ in range(_MAX_STEPS):
-            found = take.get(state.phase, _none)(state)
-            if found is None:
+            for first, steps in table.get(state.phase, ()):
+                if first(state):
+                    for rest, dest, after in steps:
+                        if rest is None or rest(state):
+                            break
+                    else:
+                        continue
+                    break
+            else:
                 return entered
-            dest, after = found
             if through_machine:
                 if not self.machine.events["advance"].trigger(state):
                     raise RuntimeError(f"flow: a step from {state.phase} held but the machine did not move")
@@ -126,36 +129,6 @@ class Flow:
 
 
 Group = tuple[Condition, tuple[tuple[Condition | None, str, Callback | None], ...]]
-
-
-def _none(state: Any) -> None:
-    return None
-
-
-def _compiled(phase: str, groups: Sequence[Group]) -> Callable[[Any], tuple[str, Callback | None] | None]:
-    """One phase's groups as a function: each group's first condition is tested once, then each of
-    its steps' other conditions in order, as `settle` walked them; the first step that holds is
-    returned as (dest, callback), and None when none does."""
-    names: dict[str, Any] = {}
-
-    def name(value: Any, prefix: str) -> str:
-        key = f"{prefix}{len(names)}"
-        names[key] = value
-        return key
-
-    lines = ["def take(state):"]
-    for first, steps in groups:
-        lines.append(f"    if {name(first, 'c')}(state):" if first is not _always else "    if True:")
-        for rest, dest, after in steps:
-            taken = name((dest, after), "s")
-            if rest is None:
-                lines.append(f"        return {taken}")
-                break
-            lines.append(f"        if {name(rest, 'c')}(state):")
-            lines.append(f"            return {taken}")
-    lines.append("    return None")
-    exec(compile("\n".join(lines), f"<flow of phase {phase}>", "exec"), names)  # noqa: S102 (our own text)
-    return names["take"]  # type: ignore[no-any-return]
 
 
 def _always(state: Any) -> bool:
