@@ -6,8 +6,10 @@ import pytest
 
 from engine.errors import BadData
 from engine.games.shadow import data
+from engine.games.shadow.board import EMPIRE_SUPPLY
 from engine.games.shadow.position import EMPIRE, enter, position
 from engine.match import Match
+from engine.physical import step
 from engine.testing import act, actions, bare
 
 FULL = ["B3/25", "B3/25", "B3/25", "B3/25"]  # an electorate with no room and no knight
@@ -213,7 +215,9 @@ def test_the_knight_action_is_open_with_exactly_its_cost_and_closed_below_it():
     """§5.5 c: placing or moving a knight costs 1 thaler; a player with 1 may, with 0 may not."""
     match = position(2, phase="actions", emperor=0, thalers={0: 1})
     assert actions(match, 0, "knight")
-    act(match, 0, "knight", from_area="supply", from_spot="", area="MAINZ", spot="k0")
+    events = act(match, 0, "knight", from_area="supply", from_spot="", area="MAINZ", spot="k0")
+    assert bare(events)[0] == {"type": "knight", "seat": 0, "from_area": "supply", "from_spot": "", "area": "MAINZ",
+                               "spot": "k0", "reason": "action", "cost": 1}
     assert match.state.seats[0].thalers == 0
     poor = position(2, phase="actions", emperor=0, thalers={0: 0})
     assert not actions(poor, 0, "knight") and actions(poor, 0, "pass")
@@ -610,12 +614,31 @@ def test_emperor_rights_per_round(round_, vp, thalers, kinds):
     assert {a["do"] for a in match.legal_actions(1)} == kinds
 
 
+def test_with_all_three_empire_cities_on_the_board_the_emperor_can_only_move_one():
+    """Seed: "帝国市 empire city 3 个": none is left to place, so rounds 1 and 2 offer the move alone."""
+    board = {"MAINZ": {"cities": [EMPIRE]}, "TRIER": {"cities": [EMPIRE]}, "KOELN": {"cities": [EMPIRE]}}
+    match = position(2, phase="emperor", round=2, emperor=0, board=board)
+    assert match.state.empire_supply == 0
+    assert {a["do"] for a in match.legal_actions(0)} == {"move_city", "done"}
+
+
 def test_the_empire_city_action_is_a_place_or_instead_a_move():
+    """Seed: "可将 1 个帝国市放到图板上任何空的城市位置。若玩家放弃放置帝国市，则可将图板上 1 个帝国市改放到另一个空的城市位置"."""
     match = position(2, phase="emperor", round=1, emperor=0, board={"MAINZ": {"cities": [EMPIRE]}})
-    act(match, 0, "move_city", from_area="MAINZ", from_spot="c0", area="SAXONY", spot="c0")
+    events = act(match, 0, "move_city", from_area="MAINZ", from_spot="c0", area="SAXONY", spot="c0")
+    assert bare(events)[0] == {"type": "city_moved", "from_area": "MAINZ", "from_spot": "c0",
+                               "area": "SAXONY", "spot": "c0"}
+    assert events[0]["moves"] == [step("city", EMPIRE, ["MAINZ", "c0"], ["SAXONY", "c0"])]
     assert match.state.phase == "income" and match.state.round == 2
     assert next(e for e in match.state.electorates if e.id == "SAXONY").cities[0] == EMPIRE
+    assert next(e for e in match.state.electorates if e.id == "MAINZ").cities[0] is None
     assert match.state.empire_supply == 2
+    placed = position(2, phase="emperor", round=2, emperor=1, board={"MAINZ": {"cities": [EMPIRE]}})
+    events = act(placed, 1, "empire_city", area="TRIER", spot="c0")
+    assert bare(events)[0] == {"type": "city", "seat": EMPIRE, "area": "TRIER", "spot": "c0", "reason": "emperor"}
+    assert events[0]["moves"] == [step("city", EMPIRE, EMPIRE_SUPPLY, ["TRIER", "c0"])]
+    assert next(e for e in placed.state.electorates if e.id == "TRIER").cities[0] == EMPIRE
+    assert placed.state.empire_supply == 1
 
 
 # --- §8 the end ------------------------------------------------------------------------------------
@@ -757,7 +780,7 @@ def test_the_old_emperor_may_stay_in_hand():
     before = match.state.seats[0].aristocrats
     events = act(match, 0, "keep")
     assert match.state.limbo is None and match.state.seats[0].aristocrats == before + 1
-    assert any(e["type"] == "to_supply" and e["seat"] == 0 for e in bare(events))
+    assert {"type": "to_supply", "seat": 0, "kind": "baron", "age": 35, "area": "throne"} in bare(events)
 
 
 def test_the_old_emperor_may_go_to_an_aristocrat_space():
@@ -778,7 +801,8 @@ def test_a_displaced_elector_may_push_a_knight_or_go_back_to_supply():
     assert elector(match, "TRIER") is None  # Red wins Trier but has no single Baron: Blue's tile steps down
     assert match.state.tasks[0].kind == "return" and match.pending() == [1]
     assert {a.get("spot") for a in match.legal_actions(1)} == {"a2", "a3", None}  # push either knight, or keep
-    act(match, 1, "keep")
+    events = bare(act(match, 1, "keep"))
+    assert {"type": "to_supply", "seat": 1, "kind": "baron", "age": 25, "area": "TRIER"} in events
     assert match.state.limbo is None and [tile(p) for p in spaces(match, "TRIER")][2:] == [("knight", 2, 0)] * 2
     pushed = position(3, phase="electors", emperor=0, board=board)
     events = bare(act(pushed, 1, "return", spot="a3"))
