@@ -1,11 +1,12 @@
 """make mutants: mutate the rules, journal, runtime, menus and table loader, and score the tests.
 
-`run [--survivors] [--only GLOB ...] [GROUP ...]` runs mutmut once per group of
+`run [--survivors] [--resume] [--only GLOB ...] [GROUP ...]` runs mutmut once per group of
 tests/mutation.toml, each in its own directory under .mutation/ (the packages linked in, and
 a copy of pyproject.toml whose [tool.mutmut] names the group's modules and test files), so
 every module is tried against the test files written for it. `--only` passes mutant-name
 globs to mutmut (`engine.game.*` is one module of the core group): only those mutants are
-tried, all of them again, and the group's other results are kept.
+tried, all of them again, and the group's other results are kept. `--resume` tries only the
+mutants no run has judged yet, so a run stopped halfway goes on where it stopped.
 
 `report` prints each module's score and every surviving mutant. A mutant is
 killed when a test failed (or timed out) with it in place; it survives when
@@ -102,10 +103,12 @@ def snapshot(root: Path) -> dict[Path, dict]:
     return {meta: json.loads(meta.read_text(encoding="utf-8")) for meta in root.rglob("*.py.meta")}
 
 
-def survivors_of(before: dict[Path, dict], equivalent: frozenset[str], only: list[str] | None) -> list[str]:
-    """The surviving mutants (the listed equivalents left out), of the modules `only` names if given."""
+def survivors_of(before: dict[Path, dict], equivalent: frozenset[str], only: list[str] | None,
+                 verdicts: set | frozenset = SURVIVED) -> list[str]:
+    """The surviving mutants (the listed equivalents left out), of the modules `only` names if given;
+    with `verdicts=NOT_RUN`, those not judged yet."""
     return sorted(name for data in before.values() for name, code in data["exit_code_by_key"].items()
-                  if code in SURVIVED and name not in equivalent
+                  if code in verdicts and name not in equivalent
                   and (not only or any(fnmatch.fnmatch(name, glob) for glob in only)))
 
 
@@ -129,7 +132,8 @@ def keep_verdicts(before: dict[Path, dict]) -> int:
     return kept
 
 
-def run(names: list[str], children: int, survivors: bool = False, only: list[str] | None = None) -> int:
+def run(names: list[str], children: int, survivors: bool = False, only: list[str] | None = None,
+        resume: bool = False) -> int:
     config = load_config()
     groups = config["group"]
     equivalent = frozenset(name for names in config.get("equivalent", {}).values() for name in names)
@@ -146,10 +150,12 @@ def run(names: list[str], children: int, survivors: bool = False, only: list[str
                 link.symlink_to(Path("..", "..", package))
         (place / "pyproject.toml").write_text(group_pyproject(groups[name]), encoding="utf-8")
         chosen, before = list(only or []), {}
-        if survivors and (place / "mutants").is_dir():
+        if (survivors or resume) and (place / "mutants").is_dir():
             before = snapshot(place / "mutants")
-            chosen = survivors_of(before, equivalent, only)
-            print(f"== {name}: trying again the {len(chosen)} survivors", flush=True)
+            chosen = survivors_of(before, equivalent, only) if survivors else []
+            chosen += survivors_of(before, equivalent, only, NOT_RUN) if resume else []
+            which = " and ".join(w for w, on in (("the survivors again", survivors), ("those not judged yet", resume)) if on)
+            print(f"== {name}: trying {len(chosen)} mutants, {which}", flush=True)
             if not chosen:
                 continue
         print(f"== {name}: {', '.join(groups[name]['modules'])}", flush=True)
@@ -199,6 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     running.add_argument("--survivors", action="store_true",
                          help="try only the mutants that survived the last run (after adding tests); "
                               "the others keep their verdicts")
+    running.add_argument("--resume", action="store_true",
+                         help="try only the mutants no run has judged yet (a stopped run goes on where it stopped)")
     running.add_argument("--only", action="append", metavar="GLOB",
                          help="try only the mutants whose names match (e.g. 'engine.game.*'), all of them again")
     reporting = commands.add_parser("report", help="scores per module, and the surviving mutants")
@@ -206,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     reporting.add_argument("--quiet", action="store_true", help="scores only, no survivors")
     args = parser.parse_args(argv)
     if args.command == "run":
-        return run(args.groups, args.children, args.survivors, args.only)
+        return run(args.groups, args.children, args.survivors, args.only, args.resume)
     return report(args.target, args.quiet)
 
 

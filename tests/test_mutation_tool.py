@@ -32,6 +32,8 @@ def test_only_the_survivors_are_tried_again_and_the_listed_equivalents_are_not(t
     assert mutation.survivors_of(before, equivalent, None) == [
         "engine.a.x_f__mutmut_2", "engine.a.x_f__mutmut_3", "engine.b.x_g__mutmut_1"]
     assert mutation.survivors_of(before, equivalent, ["engine.b.*"]) == ["engine.b.x_g__mutmut_1"]
+    assert mutation.survivors_of(before, equivalent, None, mutation.NOT_RUN) == ["engine.a.x_f__mutmut_5"]
+    assert mutation.survivors_of(before, equivalent, ["engine.b.*"], mutation.NOT_RUN) == []
 
 
 def test_after_a_run_the_dropped_verdicts_of_unchanged_functions_come_back(tmp_path):

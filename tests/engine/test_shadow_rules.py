@@ -79,6 +79,9 @@ def test_income_is_six_plus_own_cities_plus_others_cities_under_your_elector():
     })
     assert [p.thalers for p in match.state.seats] == [6 + 2 + 1, 6 + 2, 6 + 1]
     assert match.state.tasks[0].kind == "confirm" and match.pending() == [0]
+    events = act(match, 0, "done")  # the emperor says the table has moved the markers
+    assert bare(events)[0] == {"type": "done", "seat": 0, "phase": "income"}
+    assert match.state.phase == "aging"
 
 
 def test_a_city_of_the_empire_pays_no_elector_income():
@@ -433,6 +436,19 @@ def test_trier_copies_a_sold_out_card_at_its_cost_without_taking_a_card():
     assert (player.vp, player.thalers, player.cards, player.copies) == (1, 5, [], ["indulgence"])
     act(match, 1, "pass")
     assert not [a for a in actions(match, 0, "privilege") if a["privilege"] == "TRIER"]  # once a round
+
+
+def test_trier_copies_a_sold_out_permit_at_the_price_of_the_copiers_next_city():
+    """§2.3 Trier: the copy costs what the card would cost the copier; a Permit's price rises with the
+    cities already built (§6.2: 3, 4, then 5), and the copy builds one and scores its VP."""
+    match = position(2, phase="actions", emperor=0, cards={1: ["permit", "permit"]},
+                     board={"TRIER": {"elector": "B0/25"}, "MAINZ": {"cities": [0]}})
+    events = act(match, 0, "privilege", privilege="TRIER", card="permit", area="KOELN", spot="c0")
+    assert bare(events)[:2] == [{"type": "privilege", "seat": 0, "area": "TRIER", "effect": "copy_sold_out"},
+                                {"type": "copied", "seat": 0, "card": "permit", "cost": 4}]
+    player = match.state.seats[0]
+    assert (player.thalers, player.vp, player.cities, player.copies) == (3, 1, 1, ["permit"])
+    assert next(e for e in match.state.electorates if e.id == "KOELN").cities[0] == 0
 
 
 def test_cologne_is_a_free_doctor():
