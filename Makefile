@@ -30,6 +30,7 @@ bench: $(STAMP)
 # loader one mutant at a time; prints each module's score and the survivors.
 # One group alone: make mutants GROUPS=tenno (groups: tests/mutation.toml);
 # after adding tests, make mutants GROUPS=tenno AGAIN=--survivors tries only the survivors;
+# AGAIN=--resume goes on with a stopped run (only the mutants not judged yet);
 # one module: make mutants GROUPS=core ONLY='engine.game.*' (mutant-name globs, all tried again).
 MUTANTS_STAMP := $(VENV)/.courtier-mutants
 GROUPS ?=
