@@ -184,17 +184,20 @@ class BitFont:
         if drawn is None:
             return None
         line, pen = drawn
+        stride = row_bits
         if pen + self._reach + self._right > row_bits:
-            line, pen = self._draw(text, row_bits + 2 * _PAD, width - x)  # type: ignore[misc]
-            return self._cut_wide(line, pen, x, width, row_bits)
+            stride = row_bits + 2 * _PAD
+            line, pen = self._draw(text, stride, width - x)  # type: ignore[misc]
         end = min(pen, width - x)
         if end <= 0:
             return 0, 0
         # Column c of the text is bit pen - 1 - c + right reach of each row: keep columns 0 to `end`
         # (Pillow's mask is as wide as the advances, the image cuts at its edge), then move them to x.
-        line &= _columns(pen - end + self._right, pen + self._right, row_bits, self.height)
+        line &= _columns(pen - end + self._right, pen + self._right, stride, self.height)
         shift = row_bits - x - pen - self._right
         line = line << shift if shift >= 0 else line >> -shift
+        if stride != row_bits:
+            line = self._narrow(line, stride, row_bits)
         below = row_bits * (self.height - 1)
         return line >> below, line & ((1 << below) - 1)
 
@@ -223,19 +226,12 @@ class BitFont:
             spilled = spills[code]
         return line, pen
 
-    def _cut_wide(self, line: int, pen: int, x: int, width: int, row_bits: int) -> tuple[int, int]:
-        """`line_bits` of a line drawn on rows wider than the image's: cut, moved to `x`, and packed."""
-        stride = row_bits + 2 * _PAD
-        end = min(pen, width - x)
-        if end <= 0:
-            return 0, 0
-        line &= _columns(pen - end + self._right, pen + self._right, stride, self.height)
-        shift = row_bits - x - pen - self._right
-        line = line << shift if shift >= 0 else line >> -shift
+    def _narrow(self, line: int, stride: int, row_bits: int) -> int:
+        """Rows of `stride` bits cut down to their last `row_bits`, the image's width."""
         step, keep = stride // 8, row_bits // 8
         packed = line.to_bytes(step * self.height, "big")
-        rows = [packed[row * step + step - keep:(row + 1) * step] for row in range(self.height)]
-        return int.from_bytes(rows[0], "big"), int.from_bytes(b"".join(rows[1:]), "big")
+        return int.from_bytes(b"".join(packed[row * step + step - keep:(row + 1) * step]
+                                       for row in range(self.height)), "big")
 
 
 @lru_cache(maxsize=1024)
