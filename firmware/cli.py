@@ -6,6 +6,8 @@ import argparse
 import dataclasses
 import json
 import logging
+import os
+import select
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -336,11 +338,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     except HardwareError as err:
         print(_("courtier: {error}").format(error=err.render(_)), file=sys.stderr)
         return 2
+    except BrokenPipeError as err:
+        if _stdout_gone():
+            return 1  # the reader went away (`courtier play --ui bots | head`): nothing left to tell it
+        print(_("courtier: {error}").format(error=err), file=sys.stderr)
+        return 2
     except (EngineError, OSError, Unreadable) as err:
         print(_("courtier: {error}").format(error=err.render() if isinstance(err, EngineError) else err),
               file=sys.stderr)
         return 2
 
+
+def _stdout_gone() -> bool:
+    """Whether standard output's reader has closed it; if so, point it at /dev/null for Python's flush at exit."""
+    try:
+        fd = sys.stdout.fileno()
+        poller = select.poll()
+        poller.register(fd, select.POLLOUT)
+        gone = any(events & select.POLLERR for _fd, events in poller.poll(0))
+    except (OSError, ValueError, AttributeError):  # no real descriptor (a test's capture), or no poll here
+        return False
+    if gone:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), fd)
+    return gone
 
 if __name__ == "__main__":
     sys.exit(main())

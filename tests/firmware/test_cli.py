@@ -280,3 +280,16 @@ def test_a_demo_says_each_line_of_the_end_once(game, last, tmp_path, capsys):
     assert sum(last in line for line in end) == 1, end  # said once, as its event's step or as a step alone
     said = [line.strip() for line in end]
     assert not [line for line in said if any(line != other and line in other.split("; ") for other in said)]
+
+
+def test_a_reader_that_stops_reading_ends_the_command_quietly(tmp_path):
+    """`courtier play --ui bots | head -1`: when the reader closes the pipe, courtier stops without a word
+    on stderr (no traceback, no "Broken pipe")."""
+    env = {**os.environ, "COURTIER_STATE_DIR": str(tmp_path / "state")}
+    command = [sys.executable, "-m", "firmware.cli", "play", "tenno", "--players", "3", "--ui", "bots", "--seed", "2"]
+    with subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        assert proc.stdout.readline()  # it has begun to play
+        proc.stdout.close()
+        _, err = proc.communicate(timeout=120)
+    assert err == b""
+    assert proc.returncode == 1
