@@ -454,6 +454,9 @@ def run_in_terminal(keys, pixels=False, script=None, ready=b"quits", then_signal
     if pid == 0:  # the child: a 60x200 terminal, then the script; never back into pytest
         try:
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 60, 200, 0, 0))
+            # A user's foreground program: Ctrl-C interrupts it, even when these tests run as a background
+            # job (whose shell starts them with SIGINT ignored, which Python would keep).
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             os.chdir(ROOT)
             script = script or TERMINAL_SCRIPT.replace("PIXELS", str(pixels))
             os.execve(sys.executable, [sys.executable, "-c", script], env)
