@@ -160,11 +160,22 @@ def test_default_pin_factory_is_gpiozeros(mock_pins, sink):
         assert sink.events == [InputEvent(0, "next", "press")]
 
 
-def test_close_releases_the_pins(mock_pins, sink):
-    """After close the same pins can be claimed again."""
+def test_close_releases_the_pins_and_ends_the_hold_threads(mock_pins, sink):
+    """After close the same pins can be claimed again, and no gpiozero hold thread of the seat is left,
+    even one that was woken in the middle of a press."""
+    def hold_threads():
+        return {t for t in threading.enumerate() if type(t).__name__ == "HoldThread"}
+
+    others = hold_threads()
     buttons = SeatButtons(0, PINS, sink, pin_factory=mock_pins)
+    mock_pins.pin(13).drive_low()
+    mock_pins.pin(13).drive_high()
+    seats = hold_threads() - others
+    assert len(seats) == 3
     buttons.close()
     assert buttons.closed
+    assert not [t for t in seats if t.is_alive()]
+    assert sink.events == [InputEvent(0, "ok", "press")]
     with Button(13, pin_factory=mock_pins):
         pass
 
