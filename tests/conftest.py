@@ -105,6 +105,19 @@ def unprivileged():
 
 
 @pytest.fixture
+def c_locale():
+    """The plain C locale, whose default file encoding is ASCII (a service started without LANG)."""
+    import locale
+
+    saved = locale.setlocale(locale.LC_CTYPE)
+    locale.setlocale(locale.LC_CTYPE, "C")
+    try:
+        yield
+    finally:
+        locale.setlocale(locale.LC_CTYPE, saved)
+
+
+@pytest.fixture
 def ascii_locale_python():
     """Run Python code (the checkout importable) where files read without an encoding are read as ASCII.
 

@@ -279,19 +279,6 @@ def test_keep_aside_numbers_from_one_and_gives_up_after_9999(tmp_path):
     assert path.read_text() == "y"
 
 
-@pytest.fixture
-def c_locale():
-    """The plain C locale, whose default file encoding is ASCII (a service started without LANG)."""
-    import locale
-
-    saved = locale.setlocale(locale.LC_CTYPE)
-    locale.setlocale(locale.LC_CTYPE, "C")
-    try:
-        yield
-    finally:
-        locale.setlocale(locale.LC_CTYPE, saved)
-
-
 def test_the_journal_is_utf_8_whatever_the_locale(tmp_path, c_locale):
     path = tmp_path / "g.jsonl"
     journal = Journal.create(path, Match.new("tenno", 2, seed=1, names=["天皇", "Jürgen"]).header)

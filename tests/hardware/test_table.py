@@ -15,6 +15,7 @@ from hardware.table import (
     header_pin,
     load_table,
     parse_table,
+    serial_device,
 )
 
 TABLES = Path(str(files("hardware.tables")))
@@ -679,3 +680,84 @@ def test_a_rule_option_that_is_no_toml_value_an_option_can_take_is_refused_with_
     with pytest.raises(TableConfigError) as refused:
         parse_table(RED + "\n" + options, source="table.toml")
     assert str(refused.value) == message
+
+
+SPI_A = '{ driver = "sh1106", bus = "spi", device = 0, gpio_dc = 24, gpio_rst = 25 }'
+
+
+@pytest.mark.parametrize("text, message, key", [
+    (RED.replace('"ssd1306"', '"ssd1322"'),
+     "table.toml:2: seat 1 (\"Red\"): screen.driver: a seat's screen is a one-bit OLED (ssd1306, ssd1309, sh1106); "
+     "ssd1322 may be the public screen", "seat[1].screen.driver"),
+    (RED.replace('driver = "ssd1306"', "driver = 1306"),
+     'table.toml:2: seat 1 ("Red"): screen.driver: must be a string, not an integer', "seat[1].screen.driver"),
+    (RED + PUBLIC.replace('"ssd1306"', '"ssd1322"') + "width = 256\n",
+     'table.toml:7: [public_screen]: bus: ssd1322 is an SPI panel; set bus = "spi"', "public_screen.bus"),
+    (RED + '\n[public_screen]\ndriver = "ssd1322"\nbus = "spi"\nwidth = 256\ngpio_light = 12\n',
+     "table.toml:7: [public_screen]: gpio_light: ssd1322 has no backlight; only ili9341, st7789 do",
+     "public_screen.gpio_light"),
+    (RED + '\n[public_screen]\ndriver = "ili9341"\nbus = "spi"\nwidth = 320\nheight = 240\ngpio_light = 13\n',
+     'table.toml:7: [public_screen]: gpio_light: pin 13 is already used by seat 1 ("Red") buttons.ok',
+     "public_screen.gpio_light"),
+    ("options = 3\n" + RED, "table.toml:1: [options]: must be [options.GAME] blocks, not an integer", "options"),
+    (RED + "\n[options.quovadis]\nrounds = 2.5\n",
+     "table.toml:7: [options.quovadis]: rounds: must be a boolean, an integer or a string, not a float",
+     "options.quovadis.rounds"),
+    (seat("A", 5, 6, 13, SPI_A) + seat("B", 19, 26, 12, SPI_A.replace("device = 0", "device = 1")
+                                         .replace("gpio_dc = 24", "gpio_dc = 23")),
+     'table.toml:7: seat 2 ("B"): screen.gpio_rst: pin 25 is already used by seat 1 ("A") screen.gpio_rst '
+     "(a shared reset line resets the panels already set up; set gpio_rst = false on all but the first)",
+     "seat[2].screen.gpio_rst"),
+    (seat("A", 5, 6, 13, SPI_A) + seat("B", 19, 26, 12, SPI_A.replace("gpio_rst = 25", "gpio_rst = false")),
+     'table.toml:7: seat 2 ("B"): screen.device: spi port 0 device 0 is already used by seat 1 ("A") screen; '
+     "panels sharing it need a gpio_cs each", "seat[2].screen.device"),
+    (seat("A", 5, 6, 13, mux_screen(0, address="0x71")) + seat("B", 19, 26, 12, mux_screen(1, mux="0x71")),
+     'table.toml:7: seat 2 ("B"): screen.mux: i2c port 1 address 0x71 is already used by seat 1 ("A") screen '
+     "behind another multiplexer; a selected channel joins the port, so both would answer", "seat[2].screen.mux"),
+    (seat("A", 5, 6, 13, mux_screen(0)) + seat("B", 19, 26, 12, mux_screen(1))
+     + seat("C", 16, 20, 21, '{ driver = "ssd1306", bus = "i2c", address = 0x70 }'),
+     'table.toml:12: seat 3 ("C"): screen.address: i2c port 1 address 0x70 is the multiplexer that seat 1 ("A") '
+     "screen is behind", "seat[3].screen.address"),
+])
+def test_a_table_file_is_refused_in_full_words_naming_file_line_place_key_and_rule(text, message, key):
+    """What a user reads when a seat or public screen, a rule option block or the wiring is wrong:
+    the whole message, the first user of a clashing pin, port or multiplexer named."""
+    error = rejected(text)
+    assert str(error) == message and error.key == key
+
+
+def test_spi_only_and_colour_panels_may_be_the_public_screen_and_a_tft_has_its_backlight_pin():
+    wide = parse_table(RED + '\n[public_screen]\ndriver = "ssd1322"\nbus = "spi"\nwidth = 256\n').public_screen
+    assert (wide.driver, wide.bus, wide.width, wide.height, wide.mode) == ("ssd1322", "spi", 256, 64, "1")
+    tft = parse_table(RED + '\n[public_screen]\ndriver = "ili9341"\nbus = "spi"\nwidth = 320\nheight = 240\n'
+                      "gpio_light = 12\n").public_screen
+    assert (tft.driver, tft.mode, tft.gpio_light) == ("ili9341", "RGB", 12)
+    assert tft.pins() == (("gpio_dc", 24), ("gpio_rst", 25), ("gpio_light", 12))
+
+
+def test_a_serial_url_is_one_port_as_written_and_a_path_is_the_device_it_links_to(tmp_path):
+    assert serial_device("loop://") == "loop://"
+    assert serial_device("socket://pod.local:7000") == "socket://pod.local:7000"
+    device = tmp_path / "ttyACM0"
+    device.touch()
+    (tmp_path / "pod").symlink_to(device)
+    assert serial_device(str(tmp_path / "pod")) == str(device)
+
+
+def test_an_emulator_table_refuses_a_name_with_control_characters_and_checks_its_public_screen():
+    with pytest.raises(TableConfigError) as caught:
+        emulator_table(2, ["Ann", "B\x1bo"])
+    assert str(caught.value) == "<emulator>: seat 2: name must not hold control characters ('\\x1b')"
+    assert caught.value.key == "seat[2].name"
+    public = ScreenConfig(port=1, address=0x3D)
+    with pytest.raises(TableConfigError) as caught:
+        emulator_table(2, public_screen=public)
+    assert str(caught.value) == ('<emulator>: [public_screen]: address: i2c port 1 address 0x3d is already used by '
+                                 'seat 2 ("Seat 2") screen')
+    assert emulator_table(2, public_screen=ScreenConfig(port=3)).public_screen == ScreenConfig(port=3)
+
+
+def test_a_table_file_is_read_as_utf_8_whatever_the_locale(tmp_path, c_locale):
+    path = tmp_path / "table.toml"
+    path.write_text(RED.replace('"Red"', '"紅"'), encoding="utf-8")
+    assert load_table(path).seats[0].name == "紅"
