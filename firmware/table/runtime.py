@@ -384,11 +384,9 @@ class Runtime:
         an action that showed something hidden needs every seat's yes."""
         if kind != "undo" or not self.match.actions:
             return table_menu.Request(kind, by, reply=reply)
-        last = self.match.actions[-1]
-        owner = last.get("seat")
-        owner = owner if isinstance(owner, int) and 0 <= owner < len(self.seats) else None
+        last = self.match.actions[-1]  # accepted by the match, so it names a seat of this table
         return table_menu.Request(kind, by, everyone=last.get("do") in self.match.game.revealing_actions,
-                                  reply=reply, owner=owner, action=dict(last))
+                                  reply=reply, owner=last["seat"], action=dict(last))
 
     def _undoing(self, request: Request, reader: int | None = None) -> str:
         """What `request` takes back, in the words being made now: "Green's row arrangement"."""
@@ -487,10 +485,8 @@ class Runtime:
         what = self._undoing(request)
         if request.everyone:
             return _("Asked the table: every seat must agree to take back {what}").format(what=what)
-        if request.owner is not None:
-            return _("Asked the table: {who} must agree to take back {what}").format(
-                who=reader_names(self.match.names)[request.owner], what=what)
-        return _("Asked the table: one seat must agree to take back {what}").format(what=what)
+        return _("Asked the table: {who} must agree to take back {what}").format(
+            who=reader_names(self.match.names)[request.owner], what=what)
 
     def _undo_outcome(self, request: Request) -> str:
         try:
@@ -509,9 +505,8 @@ class Runtime:
         self.refresh()
 
     def _save_note(self) -> str:
-        """Why nothing counts now (a failed journal write), in the current reader's words; "" when saving works."""
-        return _("Not saved ({error}): nothing counts until saving works").format(
-            error=self._save_error) if self._save_error else ""
+        """Why nothing counts now (a failed journal write), in the current reader's words; asked only after one."""
+        return _("Not saved ({error}): nothing counts until saving works").format(error=self._save_error)
 
     def replace_match(self, match: Match, journal: Journal | None) -> None:
         """Play another match on the same seats (a new game); every seat starts afresh."""
