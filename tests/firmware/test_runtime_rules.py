@@ -11,11 +11,15 @@ import logging
 
 import pytest
 
+from engine import i18n
 from engine.errors import BadOptions
+from engine.i18n import LANGUAGES
 from engine.match import Match
 from engine.testing import bare, tenno_position
+from firmware.table import journal as journals
+from firmware.table.journal import Journal
 from firmware.table.runtime import Command, Runtime
-from firmware.testing import face_text, post
+from firmware.testing import face_text, file_size_limit, post
 from hardware.events import InputEvent
 from hardware.screens import dummy_screen
 from hardware.table import ScreenConfig
@@ -240,3 +244,166 @@ def test_another_match_closes_every_page_of_the_old_one():
     runtime.replace_match(Match.new("tenno", 2, seed=2), None)
     assert all(seat.mode == "" and seat.info == [] for seat in runtime.seats)
     assert "kept as" not in face_text(runtime, 1) and "Order your peasants:" in face_text(runtime, 1)
+
+
+# --- languages, undo and a new game at the edges: what each seat reads --------------------------------
+
+
+def _journalled(match: Match, tmp_path):
+    path = tmp_path / "j.jsonl"
+    return path, Journal.create(path, match.header)
+
+
+def test_a_seats_language_is_journalled_and_a_choice_the_disk_refuses_is_kept_and_told_in_the_new_words(
+        tmp_path, caplog):
+    i18n.set_language("zh_Hans")  # the table reads Simplified Chinese
+    match = Match.new("tenno", 2, seed=1)
+    path, journal = _journalled(match, tmp_path)
+    runtime = Runtime(match, [None, None], journal)
+    runtime.set_language(0, "zh_TW")
+    assert runtime.seats[0].language == "zh_Hant" and journals.load(path).languages == {0: "zh_Hant"}
+    runtime.set_language(0, None)  # back to the table's language: Simplified, not English
+    assert runtime.seats[0].language is None and journals.load(path).languages == {}
+    assert "[红]" in face_text(runtime, 0)
+    for nobody in (2, -1):  # no such seat: nothing changes, nothing is written
+        runtime.set_language(nobody, "en")
+    assert journals.load(path).languages == {} and [seat.language for seat in runtime.seats] == [None, None]
+    with file_size_limit(path.stat().st_size), caplog.at_level(logging.ERROR, logger="firmware.table.runtime"):
+        runtime.set_language(1, "en")
+    assert runtime.seats[1].language == "en"  # it reads English now; only a restart would forget
+    assert runtime.seats[1].notice == "Not saved (File too large); try again"  # in the words it just chose
+    assert runtime.seats[1].face.notice == "Not saved (File too large); try again"
+    assert [r.getMessage() for r in caplog.records] == ["journal write failed: [Errno 27] File too large"]
+    assert journals.load(path).languages == {}
+    journal.close()
+
+
+def test_the_table_menus_language_item_sets_the_seat_back_to_the_tables_language(tmp_path):
+    match = Match.new("tenno", 2, seed=1)
+    path, journal = _journalled(match, tmp_path)
+    runtime = Runtime(match, [None, None], journal, languages={1: "zh_Hans"})
+    post(runtime, 1, "ok", "hold")
+    post(runtime, 1, "next", times=3)  # undo, scores, help, language
+    post(runtime, 1)
+    post(runtime, 1, "next", times=len(LANGUAGES))  # each shipped language, then the table's
+    assert "> 牌桌的语言" in face_text(runtime, 1)  # "The table's language", in the words Blue reads
+    post(runtime, 1)
+    assert runtime.seats[1].language is None and runtime.seats[1].mode == ""
+    assert "Order your peasants:" in face_text(runtime, 1)
+    assert journals.load(path).languages == {}
+    journal.close()
+
+
+def test_a_new_game_tells_a_waiting_console_its_request_was_dropped_and_journals_each_seats_language(
+        tmp_path, caplog):
+    runtime = Runtime(Match.new("tenno", 3, seed=2, options={"start_seat": 0}), [None, None, None],
+                      languages={1: "zh_Hans"})
+    post(runtime, 0)
+    replies = []
+    runtime.run_command(Command("undo", reply=replies.append))
+    assert runtime.request is not None and len(replies) == 1
+    runtime.tell_every_seat("Resumed Tennō after 1 action")
+    other = Match.new("tenno", 3, seed=3)
+    path, journal = _journalled(other, tmp_path)
+    runtime.replace_match(other, journal)
+    assert replies[-1] == "The request was dropped: a new game began" and runtime.request is None
+    assert journals.load(path).languages == {1: "zh_Hans"}  # the same people read the new game
+    assert runtime.banner == "" and all(seat.notice == "" for seat in runtime.seats)
+    third = Match.new("tenno", 3, seed=4)
+    path, journal = _journalled(third, tmp_path / "..")
+    with file_size_limit(path.stat().st_size), caplog.at_level(logging.ERROR, logger="firmware.table.runtime"):
+        runtime.replace_match(third, journal)  # the languages cannot be written: the game goes on
+    assert runtime.match is third and runtime.seats[1].language == "zh_Hans"
+    assert [r.getMessage() for r in caplog.records] == [
+        "the seats' languages could not be saved with the new game: [Errno 27] File too large"]
+
+
+def test_the_consoles_undo_while_a_seat_asks_is_refused_and_one_settled_at_once_answers_with_its_outcome():
+    runtime = Runtime(Match.new("tenno", 3, seed=2, options={"start_seat": 0}), [None, None, None])
+    for seat in range(3):
+        post(runtime, seat)
+    post(runtime, 0, "ok", "hold")
+    post(runtime, 0)  # Red asks to undo
+    assert runtime.run_command(Command("undo")) == (
+        "The table is already answering another request; try again after it")
+    post(runtime, 0)  # Red calls its request off
+    assert runtime.request is None
+
+    asked = []
+
+    def every_seat_says_yes():  # as bot seats do, within the redraw that asks them
+        if runtime.request is not None and not asked:
+            asked.append(runtime.request)
+            for seat in range(3):
+                runtime.agree(seat)
+
+    runtime.watchers.append(every_seat_says_yes)
+    assert runtime.run_command(Command("undo")) == "Taken back: Green's row arrangement"
+    assert len(runtime.match.actions) == 2
+
+
+def test_a_yes_with_no_request_open_changes_nothing_and_an_undo_nothing_is_left_for_says_so():
+    runtime = Runtime(Match.new("tenno", 3, seed=2, options={"start_seat": 0}), [None, None, None])
+    runtime.agree(1)
+    assert runtime.request is None and runtime.match.actions == []
+    post(runtime, 0)
+    post(runtime, 1, "ok", "hold")
+    post(runtime, 1)  # Blue asks to undo Red's arrangement
+    runtime.undo()  # taken back meanwhile (the console's own undo)
+    post(runtime, 0)  # Red, whose arrangement it was, agrees
+    assert runtime.seats[1].notice == "Nothing to take back"
+
+
+def test_the_asker_hears_the_outcome_in_its_own_language_and_an_unsaved_undo_in_full(tmp_path):
+    match = Match.new("tenno", 3, seed=2, options={"start_seat": 0})
+    path, journal = _journalled(match, tmp_path)
+    runtime = Runtime(match, [None, None, None], journal, languages={0: "zh_Hans"})
+    for seat in range(3):
+        post(runtime, seat)
+    post(runtime, 0, "ok", "hold")
+    post(runtime, 0)
+    with file_size_limit(path.stat().st_size):
+        post(runtime, 2)  # Green agrees; the undo cannot be written
+    assert runtime.seats[0].notice == "未能存档（File too large）：没有收回任何一步"
+    assert len(match.actions) == 3
+    post(runtime, 0, "ok", "hold")
+    post(runtime, 0)
+    post(runtime, 2)
+    assert runtime.seats[0].notice == "已收回：绿的排定台面"  # "Taken back: Green's row arrangement"
+    journal.close()
+
+
+def test_a_failed_write_is_told_on_every_seat_and_logged_and_a_later_undo_that_is_saved_clears_it(
+        tmp_path, caplog):
+    match = Match.new("tenno", 2, seed=1)
+    path, journal = _journalled(match, tmp_path)
+    runtime = Runtime(match, [None, None], journal)
+    post(runtime, 0)
+    with file_size_limit(path.stat().st_size), caplog.at_level(logging.ERROR, logger="firmware.table.runtime"):
+        post(runtime, 1)
+    assert [r.getMessage() for r in caplog.records] == ["journal write failed: [Errno 27] File too large"]
+    for seat in range(2):
+        assert face_text(runtime, seat).splitlines()[-1] == (
+            "! Not saved (File too large): nothing counts until saving works")
+    assert runtime.undo() is True
+    assert runtime.save_fault == "" and all("Not saved" not in face_text(runtime, seat) for seat in range(2))
+    journal.close()
+
+
+def test_a_refused_action_is_told_to_the_first_seat_too_and_one_from_no_seat_to_nobody():
+    match = tenno_position(2, {}, active=1)
+    runtime = Runtime(match, [None, None])
+    assert runtime.submit({"seat": 0, "do": "attack"}) is False
+    assert runtime.seats[0].notice == "Red has nothing to decide now (waiting for Blue)"
+    assert runtime.submit({"seat": 2, "do": "attack"}) is False  # no such seat: nobody's screen, no crash
+    assert [seat.notice for seat in runtime.seats] == ["Red has nothing to decide now (waiting for Blue)", ""]
+
+
+def test_after_an_undo_only_a_seat_whose_choices_changed_or_that_was_midway_through_one_is_told():
+    match = Match.new("tenno", 3, seed=2, options={"start_seat": 0})
+    runtime = Runtime(match, [None, None, None])
+    post(runtime, 0)  # Red arranges its row
+    post(runtime, 1, "next")  # Blue looks at its second way to order its row
+    runtime.undo()  # Red's choices come back; Blue's are the same, but Blue was looking
+    assert [seat.changed for seat in runtime.seats] == [True, True, False]  # Green had not moved
+    assert "Your choices changed" not in face_text(runtime, 2)
