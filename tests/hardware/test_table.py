@@ -761,3 +761,82 @@ def test_a_table_file_is_read_as_utf_8_whatever_the_locale(tmp_path, c_locale):
     path = tmp_path / "table.toml"
     path.write_text(RED.replace('"Red"', '"紅"'), encoding="utf-8")
     assert load_table(path).seats[0].name == "紅"
+
+
+def spi_seat(extra, screen='driver = "sh1106", bus = "spi", gpio_dc = 24, gpio_rst = 25'):
+    return seat("A", 5, 6, 13, "{ " + screen + extra + " }")
+
+
+def i2c_seat(extra):
+    return seat("A", 5, 6, 13, '{ driver = "ssd1306", bus = "i2c"' + extra + " }")
+
+
+TFT = '\n[public_screen]\ndriver = "ili9341"\nbus = "spi"\nwidth = 320\nheight = 240\n'
+NOT_A_PIN = "is not a pin gpiozero knows (use a BCM number like 17, or 'GPIO17' or 'BOARD11')"
+
+
+@pytest.mark.parametrize("text, message, key", [
+    (spi_seat(", port = 256"), 'table.toml:2: seat 1 ("A"): screen.port: must be 0 to 255, not 256', "seat[1].screen.port"),
+    (spi_seat(", device = 256"), 'table.toml:2: seat 1 ("A"): screen.device: must be 0 to 255, not 256', "seat[1].screen.device"),
+    (spi_seat("", 'driver = "sh1106", bus = "spi", gpio_dc = 40'), f'table.toml:2: seat 1 ("A"): screen.gpio_dc: 40 {NOT_A_PIN}',
+     "seat[1].screen.gpio_dc"),
+    (spi_seat(', gpio_cs = "nope"'), f"table.toml:2: seat 1 (\"A\"): screen.gpio_cs: 'nope' {NOT_A_PIN}", "seat[1].screen.gpio_cs"),
+    (spi_seat(", gpio_cs = 0"), 'table.toml:2: seat 1 ("A"): screen.gpio_cs: GPIO0 cannot be a chip select for luma; use another pin',
+     "seat[1].screen.gpio_cs"),
+    (spi_seat("", 'driver = "sh1106", bus = "spi", gpio_rst = true'),
+     'table.toml:2: seat 1 ("A"): screen.gpio_rst: must be a pin or false', "seat[1].screen.gpio_rst"),
+    (spi_seat("", 'driver = "sh1106", bus = "spi", gpio_rst = "BOARD1"'),
+     "table.toml:2: seat 1 (\"A\"): screen.gpio_rst: 'BOARD1' is a 3V3 pin, not a GPIO", "seat[1].screen.gpio_rst"),
+    (RED + TFT + 'gpio_light = "BOARD1"\n', "table.toml:7: [public_screen]: gpio_light: 'BOARD1' is a 3V3 pin, not a GPIO",
+     "public_screen.gpio_light"),
+    (i2c_seat(", port = 256"), 'table.toml:2: seat 1 ("A"): screen.port: must be 0 to 255, not 256', "seat[1].screen.port"),
+    (i2c_seat(", port = -1"), 'table.toml:2: seat 1 ("A"): screen.port: must be 0 to 255, not -1', "seat[1].screen.port"),
+    (i2c_seat(", width = 0"), 'table.toml:2: seat 1 ("A"): screen.width: must be 1 to 1024, not 0', "seat[1].screen.width"),
+    (i2c_seat(", height = 2000"), 'table.toml:2: seat 1 ("A"): screen.height: must be 1 to 1024, not 2000', "seat[1].screen.height"),
+    (i2c_seat(", width = 128, height = 128"),
+     'table.toml:2: seat 1 ("A"): screen.width: ssd1306 supports 128x64, 128x32, 96x16, 64x48, 64x32, not 128x128',
+     "seat[1].screen.width"),
+    (i2c_seat(", channel = 2"), "table.toml:2: seat 1 (\"A\"): screen.channel: a screen behind a multiplexer needs both 'mux' "
+     "(its address) and 'channel'; 'mux' is missing", "seat[1].screen.channel"),
+    ('\n[[seat]]\nname = "Black"\nbot = "normal"\nencoder = { a = 16, b = 20, push = 21 }\n',
+     "table.toml:2: seat 1 (\"Black\"): bot: a bot seat has no buttons, encoder, screen or serial port (nobody sits there); "
+     "remove 'encoder' or 'bot'", "seat[1].bot"),
+    ('\n[[seat]]\nname = "Black"\nbot = "normal"\nserial = { port = "/dev/ttyACM0" }\n',
+     "table.toml:2: seat 1 (\"Black\"): bot: a bot seat has no buttons, encoder, screen or serial port (nobody sits there); "
+     "remove 'serial' or 'bot'", "seat[1].bot"),
+    ('\n[[seat]]\nname = "Black"\nbot = "genius"\n',
+     "table.toml:2: seat 1 (\"Black\"): bot: unknown value 'genius' (expected one of: easy, normal, strong, rules, random)",
+     "seat[1].bot"),
+    ('\n[[seat]]\nname = "Pod"\nserial = { port = "/dev/ttyACM0" }\nscreen = { driver = "ssd1306", bus = "i2c" }\n',
+     "table.toml:2: seat 1 (\"Pod\"): serial: a serial seat has no buttons, encoder or screen (its pod has its own); "
+     "remove 'screen' or 'serial'", "seat[1].serial"),
+    ('\n[[seat]]\nname = "Pod"\nserial = { port = "/dev/ttyACM0" }\nencoder = { a = 16, b = 20, push = 21 }\n',
+     "table.toml:2: seat 1 (\"Pod\"): serial: a serial seat has no buttons, encoder or screen (its pod has its own); "
+     "remove 'encoder' or 'serial'", "seat[1].serial"),
+    ('\n[[seat]]\nname = "Red"\nbuttons = { prev = 5, next = 6, ok = 13 }\n',
+     "table.toml:2: seat 1 (\"Red\"): missing key 'screen' (or give a 'serial' port)", "seat[1]"),
+    (RED.replace("prev = 5", "prev = 40"), f'table.toml:2: seat 1 ("Red"): buttons.prev: 40 {NOT_A_PIN}', "seat[1].buttons.prev"),
+    (RED.replace("prev = 5", 'prev = "BOARD1"'), "table.toml:2: seat 1 (\"Red\"): buttons.prev: 'BOARD1' is a 3V3 pin, not a GPIO",
+     "seat[1].buttons.prev"),
+])
+def test_each_bad_value_of_a_seat_or_screen_is_refused_in_full_words_naming_its_key(text, message, key):
+    """The whole message a user reads for each value a seat or its screen cannot take, on the line of its block."""
+    error = rejected(text)
+    assert (str(error), error.key) == (message, key)
+
+
+def test_a_seat_an_spi_panel_and_a_colour_public_screen_are_read_whole():
+    """Every key of a bot seat, an SPI seat screen and a TFT with its backlight lands in its field; an I2C
+    panel's port and address default to 1 and 0x3C, and port 0 is a port."""
+    table = parse_table(spi_seat(', port = 1, device = 1, gpio_cs = "GPIO17", rotate = 2, width = 128, height = 32')
+                        + '\n[[seat]]\nname = "Black"\nbot = "strong"\n' + seat("B", 19, 26, 12, "{ driver = "
+                        '"ssd1306", bus = "i2c" }') + seat("C", 16, 20, 21, '{ driver = "sh1106", bus = "i2c", '
+                        "port = 0 }") + TFT + 'device = 1\ngpio_dc = 23\ngpio_rst = false\ngpio_light = "GPIO18"\n')
+    assert table.seats[0].screen == ScreenConfig(driver="sh1106", bus="spi", port=1, device=1, gpio_dc=24,
+                                                 gpio_rst=25, gpio_cs=17, rotate=2, width=128, height=32)
+    assert (table.seats[1].index, table.seats[1].name, table.seats[1].bot) == (1, "Black", "strong")
+    assert (table.seats[1].buttons, table.seats[1].screen) == (None, None)
+    assert (table.seats[2].screen.port, table.seats[2].screen.address) == (1, 0x3C)
+    assert (table.seats[3].screen.driver, table.seats[3].screen.port) == ("sh1106", 0)
+    assert table.public_screen == ScreenConfig(driver="ili9341", bus="spi", port=0, device=1, gpio_dc=23,
+                                               gpio_rst=None, gpio_light=18, width=320, height=240)
