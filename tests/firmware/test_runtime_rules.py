@@ -12,8 +12,8 @@ import logging
 import pytest
 
 from engine import i18n
-from engine.errors import BadOptions
-from engine.i18n import LANGUAGES
+from engine.errors import BadOptions, IllegalAction
+from engine.i18n import LANGUAGES, N_
 from engine.match import Match
 from engine.testing import bare, tenno_position
 from firmware.table import journal as journals
@@ -407,3 +407,32 @@ def test_after_an_undo_only_a_seat_whose_choices_changed_or_that_was_midway_thro
     runtime.undo()  # Red's choices come back; Blue's are the same, but Blue was looking
     assert [seat.changed for seat in runtime.seats] == [True, True, False]  # Green had not moved
     assert "Your choices changed" not in face_text(runtime, 2)
+
+
+def test_an_undo_asked_before_any_action_is_asked_as_such_and_answered_that_nothing_is_taken_back():
+    runtime = Runtime(Match.new("tenno", 3, seed=2), [None, None, None])
+    post(runtime, 0, "ok", "hold")
+    post(runtime, 0)  # Undo last action, with none made yet
+    assert "Red: undo the last action?" in face_text(runtime, 1)
+    post(runtime, 1)  # Blue agrees
+    assert runtime.request is None and runtime.seats[0].notice == "Nothing to take back"
+
+
+def test_ending_the_game_needs_any_other_seats_yes_not_that_of_the_seat_that_moved_last():
+    runtime = Runtime(Match.new("tenno", 3, seed=2, options={"start_seat": 0}), [None, None, None])
+    for seat in range(3):
+        post(runtime, seat)  # the last action is Green's
+    ended = []
+    runtime.commands["end_game"] = lambda: ended.append(True) or "A new game begins"
+    post(runtime, 0, "ok", "hold")
+    post(runtime, 0, "prev", times=2)  # End the game
+    post(runtime, 0)
+    post(runtime, 1)  # Blue agrees: enough
+    assert ended == [True] and runtime.seats[0].notice == "A new game begins"
+
+
+def test_a_command_refused_by_the_engine_is_told_in_the_tables_words():
+    i18n.set_language("zh_Hans")
+    runtime = Runtime(Match.new("tenno", 2, seed=1), [None, None])
+    runtime.commands["new_game"] = lambda: (_ for _ in ()).throw(IllegalAction(N_("the game is over")))
+    assert runtime.run_command(Command("new_game")) == "new_game 失败：这局已经结束"
