@@ -436,3 +436,54 @@ def test_a_command_refused_by_the_engine_is_told_in_the_tables_words():
     runtime = Runtime(Match.new("tenno", 2, seed=1), [None, None])
     runtime.commands["new_game"] = lambda: (_ for _ in ()).throw(IllegalAction(N_("the game is over")))
     assert runtime.run_command(Command("new_game")) == "new_game 失败：这局已经结束"
+
+
+def test_the_rules_help_ends_with_the_table_pages_address_as_a_browser_takes_it():
+    runtime = Runtime(Match.new("tenno", 2, seed=1), [None, None])
+    runtime.page_address = "http://192.168.1.20:8080/"
+    _open_table_menu(runtime, 0, 2)  # Rules help
+    assert " ".join(runtime.seats[0].info[-1]).endswith("Table page: 192.168.1.20:8080")
+
+
+def test_a_table_that_cannot_end_a_game_says_so_to_the_seat_that_asked_and_sends_it_back_to_its_game():
+    runtime = Runtime(Match.new("tenno", 2, seed=1), [None, None])
+    post(runtime, 0, "ok", "hold")
+    post(runtime, 0, "prev", times=2)  # End the game
+    post(runtime, 0)
+    assert runtime.request is None and runtime.seats[0].mode == ""
+    assert runtime.seats[0].notice == "Ending a game is not possible here"
+    assert "Order your peasants:" in face_text(runtime, 0)
+
+
+def test_the_table_menu_numbers_its_items_and_a_seat_that_agreed_may_only_still_say_no_in_the_askers_words():
+    runtime = Runtime(Match.new("tenno", 3, seed=2, options={"start_seat": 0}), [None, None, None],
+                      languages={1: "zh_Hans"})
+    for seat in range(3):
+        post(runtime, seat)
+    runtime.submit(runtime.match.legal_actions(0)[0])  # Red's attack turns a card up: every seat must agree
+    post(runtime, 2, "ok", "hold")
+    post(runtime, 2, "next")
+    assert face_text(runtime, 2).splitlines()[-1] == "> Show scores  2/6"  # undo, scores, help, language, end, close
+    post(runtime, 2, "ok", "hold")
+    post(runtime, 1, "ok", "hold")
+    post(runtime, 1)  # Blue asks to take the attack back
+    assert face_text(runtime, 0).splitlines()[-1] == "> Yes, agree  1/2"
+    post(runtime, 0)  # Red agrees: it may still say no, and nothing else
+    assert face_text(runtime, 0).splitlines()[-1] == "> No"  # one choice: no number
+    post(runtime, 0)
+    assert runtime.request is None and runtime.seats[1].notice == "红不同意"  # "Red said no", in the asker's words
+
+
+def test_pages_turn_one_at_a_time_and_a_hold_while_asked_leaves_the_page_under_the_question():
+    runtime = Runtime(Match.new("tenno", 2, seed=1), [None, None])
+    runtime.announce("Saved game", [f"Paragraph {n} " + "word " * 10 for n in range(3)])
+    assert len(runtime.seats[1].info) == 3
+    post(runtime, 1, "next", times=2)
+    post(runtime, 1, "prev")
+    assert runtime.seats[1].info_page == 1
+    post(runtime, 0)  # Red closes its page
+    post(runtime, 0, "ok", "hold")
+    post(runtime, 0)  # and asks to undo
+    post(runtime, 1, "ok", "hold")  # Blue, asked while reading, holds ok
+    post(runtime, 0)  # Red calls it off
+    assert runtime.seats[1].mode == "info" and runtime.seats[1].info_page == 1
