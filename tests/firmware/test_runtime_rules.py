@@ -416,6 +416,7 @@ def test_an_undo_asked_before_any_action_is_asked_as_such_and_answered_that_noth
     assert "Red: undo the last action?" in face_text(runtime, 1)
     post(runtime, 1)  # Blue agrees
     assert runtime.request is None and runtime.seats[0].notice == "Nothing to take back"
+    assert "Order your peasants:" in face_text(runtime, 0)  # the asker is back at its game
 
 
 def test_ending_the_game_needs_any_other_seats_yes_not_that_of_the_seat_that_moved_last():
