@@ -425,12 +425,11 @@ class Runtime:
                 return False
         self.save_fault = ""
         self._forget_banner()
-        first = seat if isinstance(seat, int) and 0 <= seat < len(self.seats) else None
-        if first is not None:
-            self._redraw([first])  # a change of its fault state shows on the others in the refresh below
+        # The match accepted the action, so its seat is one of the table's.
+        self._redraw([seat])  # a change of its fault state shows on the others in the refresh below
         for listener in self.listeners:
             listener(self.match, action, events)
-        self.refresh(first=first)
+        self.refresh(first=seat)
         return True
 
     def _forget_banner(self) -> None:
