@@ -223,6 +223,7 @@ def test_how_the_game_began_is_a_notice_on_every_seat_that_nobody_has_to_dismiss
     post(runtime, 0, "ok")  # Red plays at once: the press is a choice, not a dismissal
     assert len(runtime.match.actions) == 1
     assert all("Resumed" not in face_text(runtime, seat) for seat in range(3))
+    assert [seat.notice for seat in runtime.seats] == ["", "", ""] and runtime.banner == ""
     runtime.seats[1].notice = "Blue's own word"
     post(runtime, 2, "ok")
     assert runtime.seats[1].notice == "Blue's own word"  # only the start-up word goes with the game's first move
@@ -385,8 +386,14 @@ def test_a_failed_write_is_told_on_every_seat_and_logged_and_a_later_undo_that_i
     for seat in range(2):
         assert face_text(runtime, seat).splitlines()[-1] == (
             "! Not saved (File too large): nothing counts until saving works")
+    with file_size_limit(path.stat().st_size):
+        assert runtime.submit(match.legal_actions(1)[0]) is False and len(match.actions) == 1
     assert runtime.undo() is True
     assert runtime.save_fault == "" and all("Not saved" not in face_text(runtime, seat) for seat in range(2))
+    with file_size_limit(path.stat().st_size):
+        post(runtime, 0)
+    assert runtime.submit(match.legal_actions(0)[0]) is True and runtime.save_fault == ""
+    assert all("Not saved" not in face_text(runtime, seat) for seat in range(2))
     journal.close()
 
 
@@ -397,6 +404,9 @@ def test_a_refused_action_is_told_to_the_first_seat_too_and_one_from_no_seat_to_
     assert runtime.seats[0].notice == "Red has nothing to decide now (waiting for Blue)"
     assert runtime.submit({"seat": 2, "do": "attack"}) is False  # no such seat: nobody's screen, no crash
     assert [seat.notice for seat in runtime.seats] == ["Red has nothing to decide now (waiting for Blue)", ""]
+    runtime.set_language(0, "zh_Hans")
+    runtime.submit({"seat": 0, "do": "attack"})
+    assert runtime.seats[0].notice == "红现在没有要决定的事（等待蓝）"  # in the words of the seat it is shown to
 
 
 def test_after_an_undo_only_a_seat_whose_choices_changed_or_that_was_midway_through_one_is_told():
