@@ -54,6 +54,25 @@ def test_setup_follows_the_start_position_card_and_round_one_starts_at_phase_fou
     assert match.state.empire_supply == 2
 
 
+def test_every_setup_placement_is_told_as_a_setup_step_from_supply():
+    """§3.5-6: the empire city, then each tile and knight of the start-position card, from supply."""
+    match = Match.new("shadow", 2, seed=1, options={"start_seat": 0})
+    told = []
+    while match.state.phase == "setup":
+        task = match.state.tasks[0]
+        first = match.legal_actions(task.seat)[0]
+        told.append(bare(act(match, task.seat, **{k: v for k, v in first.items() if k != "seat"}))[0])
+    placed = [{"type": "placed", "seat": s, "kind": k, "age": age, "area": a, "spot": p, "reason": "setup"}
+              for s, k, age, a, p in [(1, "baron", 45, "MAINZ", "elector"), (0, "couple", 35, "MAINZ", "a0"),
+                                      (1, "couple", 35, "MAINZ", "a1"), (0, "baron", 25, "MAINZ", "a2"),
+                                      (1, "baron", 25, "MAINZ", "a3"), (0, "baron", 15, "KOELN", "a0"),
+                                      (1, "baron", 15, "KOELN", "a1")]]
+    knights = [{"type": "knight", "seat": s, "from_area": "supply", "from_spot": "", "area": a, "spot": p,
+                "reason": "setup"} for s, a, p in [(0, "MAINZ", "k0"), (1, "KOELN", "a2")]]
+    assert told == [{"type": "city", "seat": EMPIRE, "area": "MAINZ", "spot": "c0", "reason": "setup"},
+                    *placed, *knights]
+
+
 def test_starting_electors_are_single_barons_of_45_and_may_sit_in_an_archdiocese():
     match = Match.new("shadow", 2, seed=0, options={"start_seat": 0})
     act(match, 0, "place", area="MAINZ", spot="c0")
@@ -453,7 +472,10 @@ def test_trier_copies_a_sold_out_permit_at_the_price_of_the_copiers_next_city():
 
 def test_cologne_is_a_free_doctor():
     match = position(2, phase="actions", emperor=0, board={"KOELN": {"elector": "B0/25", "spaces": ["C1/25"]}})
-    act(match, 0, "privilege", privilege="KOELN", area="KOELN", spot="a0")
+    events = bare(act(match, 0, "privilege", privilege="KOELN", area="KOELN", spot="a0"))
+    assert events == [{"type": "privilege", "seat": 0, "area": "KOELN", "effect": "doctor"},
+                      {"type": "aged", "seat": 1, "kind": "couple", "age": 35, "area": "KOELN", "spot": "a0",
+                       "younger": False, "reason": "privilege"}]
     assert spaces(match, "KOELN")[0].age == 35 and match.state.seats[0].thalers == 7
 
 
@@ -467,7 +489,10 @@ def test_mainz_gives_its_elector_one_vp_after_phase_five():
 
 def test_palatinate_places_a_free_15_baron():
     match = position(2, phase="actions", emperor=0, board={"PALATINATE": {"elector": "C0/25"}})
-    act(match, 0, "privilege", privilege="PALATINATE", area="BOHEMIA", spot="a0")
+    events = bare(act(match, 0, "privilege", privilege="PALATINATE", area="BOHEMIA", spot="a0"))
+    assert events == [{"type": "privilege", "seat": 0, "area": "PALATINATE", "effect": "place_baron"},
+                      {"type": "placed", "seat": 0, "kind": "baron", "age": 15, "area": "BOHEMIA", "spot": "a0",
+                       "reason": "privilege"}]
     assert tile(spaces(match, "BOHEMIA")[0]) == ("baron", 0, 15) and match.state.seats[0].thalers == 7
 
 
@@ -478,7 +503,9 @@ def test_saxony_privilege_is_income():
 
 def test_brandenburg_takes_the_gray_eminence_card_free_while_it_is_in_its_stack():
     match = position(2, phase="actions", emperor=0, board={"BRANDENBURG": {"elector": "C0/25"}})
-    act(match, 0, "privilege", privilege="BRANDENBURG")
+    events = bare(act(match, 0, "privilege", privilege="BRANDENBURG"))
+    assert events == [{"type": "privilege", "seat": 0, "area": "BRANDENBURG", "effect": "take_card"},
+                      {"type": "taken", "seat": 0, "card": "gray_eminence"}]
     assert match.state.seats[0].cards == ["gray_eminence"] and match.state.seats[0].thalers == 7
     assert match.state.stacks["gray_eminence"] == 0
 
