@@ -9,7 +9,7 @@ from engine.games.shadow import data
 from engine.games.shadow.board import EMPIRE_SUPPLY
 from engine.games.shadow.position import EMPIRE, enter, position
 from engine.match import Match
-from engine.physical import step
+from engine.physical import step, turn
 from engine.testing import act, actions, bare
 
 FULL = ["B3/25", "B3/25", "B3/25", "B3/25"]  # an electorate with no room and no knight
@@ -254,6 +254,17 @@ def test_a_knight_goes_to_an_empty_space_or_castle_and_never_pushes():
     assert ("KOELN", "k0") not in targets
 
 
+def test_a_bought_card_is_paid_for_and_laid_face_up_in_front_of_its_buyer():
+    """Seed: "玩家可依行动牌的价值支付费用，将玩家的塔勒标记沿着财富记录往下移相应的格数"; the card lies in
+    front of its buyer until Phase III (§5.3)."""
+    match = position(2, phase="actions", emperor=1, thalers={1: 6})
+    events = buy(match, 1, "pope")
+    assert bare(events)[0] == {"type": "bought", "seat": 1, "card": "pope", "cost": 1}
+    assert events[0]["moves"] == [turn("thaler marker", 1, ["thaler track"], value=(6, 5)),
+                                  step("card", -1, ["stack", "pope"], ["front", 1], ("up", "up"), ("pope", "pope"))]
+    assert match.state.seats[1].cards == ["pope"] and match.state.stacks["pope"] == data.CARDS["pope"].copies[2] - 1
+
+
 def test_rival_ends_the_buyers_phase_and_the_emperor_cannot_take_it():
     match = position(3, phase="actions", emperor=0, board={"MAINZ": {"spaces": ["B1/25", "B2/25"]}})
     assert not [a for a in actions(match, 0, "buy") if a["card"] == "rival"]
@@ -455,6 +466,14 @@ def test_trier_copies_a_sold_out_card_at_its_cost_without_taking_a_card():
     assert (player.vp, player.thalers, player.cards, player.copies) == (1, 5, [], ["indulgence"])
     act(match, 1, "pass")
     assert not [a for a in actions(match, 0, "privilege") if a["privilege"] == "TRIER"]  # once a round
+
+
+def test_trier_offers_each_sold_out_card_the_elector_can_pay_for_with_exactly_its_cost_enough():
+    """§2.3 Trier: a sold-out card at its cost, "you must be able to afford it" (§5.5 a): Church influence
+    (2) is out of reach with 1 thaler, Excommunication (1) is not."""
+    match = position(2, phase="actions", emperor=0, thalers={0: 1}, cards={1: ["church", "excommunication"]},
+                     board={"TRIER": {"elector": "B0/25"}})
+    assert [a["card"] for a in actions(match, 0, "privilege")] == ["excommunication"]
 
 
 def test_trier_copies_a_sold_out_permit_at_the_price_of_the_copiers_next_city():
