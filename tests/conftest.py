@@ -20,19 +20,6 @@ settings.register_profile("explore")
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
-def pytest_collection_modifyitems(items):
-    """Under `make mutants`, the quickest tests first. mutmut stops a mutant's run at its first failing
-    test but hands pytest the tests in no particular order, so a rule test that fails at once could
-    wait behind a whole game; its clean run measured every test's time (MUTANT_UNDER_TEST is set
-    only in its runs)."""
-    if not os.environ.get("MUTANT_UNDER_TEST"):
-        return
-    from mutmut.state import state
-
-    took = state().duration_by_test
-    items.sort(key=lambda item: took.get(item.nodeid, 0.0))
-
-
 @pytest.fixture
 def mock_pins():
     """Install a fresh gpiozero MockFactory for one test, then reset and restore.
