@@ -37,6 +37,7 @@ CONFIG = Path(__file__).with_name("mutation.toml")
 WORK = Path(".mutation")
 PACKAGES = ("engine", "hardware", "firmware", "tests")
 KILLED = {1, 3, 24, -24, 36, 152, 255}  # a failing test, pytest's internal error, or a timeout
+TIMED_OUT = {24, -24, 36, 152, 255}
 SURVIVED = {0, 33}  # the tests passed, or no test reaches the function
 NOT_RUN = {None, 2, 5, 34}  # not checked yet, interrupted, skipped
 # pytest starts afresh for every mutant: plugins a mutant's run never uses are left out, as their
@@ -117,7 +118,9 @@ def survivors_of(before: dict[Path, dict], equivalent: frozenset[str], only: lis
 def keep_verdicts(before: dict[Path, dict]) -> int:
     """Put back the verdicts mutmut dropped without trying the mutant again, where the function it
     changes is the same as when it was judged. (mutmut judges a whole group afresh when the group's
-    test list changes; after tests are added, a mutant they killed stays killed.)"""
+    test list changes; after tests are added, a mutant they killed stays killed.) A timeout is left
+    to be judged again: mutmut drops those when the time limit changes, and on a loaded machine
+    a slow survivor can look like a loop."""
     kept = 0
     for meta, old in before.items():
         if not meta.exists():
@@ -125,7 +128,7 @@ def keep_verdicts(before: dict[Path, dict]) -> int:
         data = json.loads(meta.read_text(encoding="utf-8"))
         codes, hashes = data["exit_code_by_key"], data["hash_by_function_name"]
         back = {name: code for name, code in old["exit_code_by_key"].items()
-                if code is not None and codes.get(name, 0) is None
+                if code is not None and code not in TIMED_OUT and codes.get(name, 0) is None
                 and hashes.get(function_of(name)) == old["hash_by_function_name"].get(function_of(name))}
         if back:
             codes.update(back)

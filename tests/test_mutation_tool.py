@@ -38,15 +38,16 @@ def test_only_the_survivors_are_tried_again_and_the_listed_equivalents_are_not(t
 
 def test_after_a_run_the_dropped_verdicts_of_unchanged_functions_come_back(tmp_path):
     meta = tmp_path / "engine" / "a.py.meta"
-    _meta(meta, {"engine.a.x_f__mutmut_1": 1, "engine.a.x_f__mutmut_2": 0, "engine.a.x_g__mutmut_1": 1},
-          {"x_f": "same", "x_g": "old"})
+    _meta(meta, {"engine.a.x_f__mutmut_1": 1, "engine.a.x_f__mutmut_2": 0, "engine.a.x_f__mutmut_3": -24,
+                 "engine.a.x_g__mutmut_1": 1}, {"x_f": "same", "x_g": "old"})
     before = mutation.snapshot(tmp_path)
     # mutmut dropped every verdict (the test list changed), tried x_f's survivor again, and x_g changed
-    _meta(meta, {"engine.a.x_f__mutmut_1": None, "engine.a.x_f__mutmut_2": 1, "engine.a.x_g__mutmut_1": None},
-          {"x_f": "same", "x_g": "new"})
+    _meta(meta, {"engine.a.x_f__mutmut_1": None, "engine.a.x_f__mutmut_2": 1, "engine.a.x_f__mutmut_3": None,
+                 "engine.a.x_g__mutmut_1": None}, {"x_f": "same", "x_g": "new"})
     assert mutation.keep_verdicts(before) == 1
     after = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
-    assert after == {"engine.a.x_f__mutmut_1": 1, "engine.a.x_f__mutmut_2": 1, "engine.a.x_g__mutmut_1": None}
+    assert after == {"engine.a.x_f__mutmut_1": 1, "engine.a.x_f__mutmut_2": 1, "engine.a.x_f__mutmut_3": None,
+                     "engine.a.x_g__mutmut_1": None}, "a timeout is judged again"
 
 
 def test_a_groups_copy_of_every_file_mutmut_does_not_mutate_is_brought_up_to_date(tmp_path, monkeypatch):
