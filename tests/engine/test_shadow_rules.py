@@ -547,7 +547,18 @@ def test_the_most_influence_seats_a_tile_of_the_winner_for_two_vp_and_the_old_el
         "BOHEMIA": {"elector": "B1/25", "spaces": ["C0/35", "K0", "B0/15"], "cities": [0]}})
     assert match.pending() == [0] and match.state.tasks[0].kind == "elect"
     assert {a["spot"] for a in match.legal_actions(0)} == {"a0", "a2"}
-    act(match, 0, "elect", spot="a0")
+    # Red: Couple 2 + knight 1 + Baron 1 + city 1; Blue: the elector tile
+    assert {"type": "influence", "area": "BOHEMIA", "scores": {"0": 5, "1": 1}} in match.state.changes
+    events = act(match, 0, "elect", spot="a0")
+    assert bare(events)[:4] == [
+        {"type": "unseated", "area": "BOHEMIA", "seat": 1, "kind": "baron", "age": 25},
+        {"type": "elector", "area": "BOHEMIA", "seat": 0, "from_spot": "a0", "kind": "couple", "age": 35},
+        {"type": "vp", "seat": 0, "reason": "electors"},
+        {"type": "placed", "seat": 1, "kind": "baron", "age": 25, "area": "BOHEMIA", "spot": "a0",
+         "reason": "displaced"}]
+    assert [e["moves"] for e in events[:2]] == [
+        [step("tile", 1, ["BOHEMIA", "elector"], ["aside"], ("single", "single"), (25, 25))],
+        [step("tile", 0, ["BOHEMIA", "a0"], ["BOHEMIA", "elector"], ("couple", "couple"), (35, 35))]]
     assert tile(elector(match, "BOHEMIA")) == ("couple", 0, 35)
     assert tile(spaces(match, "BOHEMIA")[0]) == ("baron", 1, 25)  # back into the freed space
     assert match.state.seats[0].vp == 2
@@ -556,6 +567,7 @@ def test_the_most_influence_seats_a_tile_of_the_winner_for_two_vp_and_the_old_el
 def test_holding_the_elector_again_scores_nothing():
     match = position(2, phase="electors", emperor=0, board={"SAXONY": {"elector": "C0/25"}})
     assert match.state.seats[0].vp == 0
+    assert {"type": "holds", "area": "SAXONY", "seat": 0} in match.state.changes
 
 
 def test_elector_ties_are_broken_by_the_emperor_on_his_seat():
@@ -571,6 +583,12 @@ def test_an_archdiocese_elector_must_be_a_single_baron():
     match = position(2, phase="electors", emperor=1, board={
         "TRIER": {"elector": "B1/25", "spaces": ["C0/35", "C0/15"]}})
     assert elector(match, "TRIER") is None  # Red wins but has no single Baron: the seat is empty
+    told = bare(match.state.changes)
+    start = told.index({"type": "no_candidate", "area": "TRIER", "seat": 0})
+    assert told[start:start + 3] == [
+        {"type": "no_candidate", "area": "TRIER", "seat": 0},
+        {"type": "unseated", "area": "TRIER", "seat": 1, "kind": "baron", "age": 25},
+        {"type": "placed", "seat": 1, "kind": "baron", "age": 25, "area": "TRIER", "spot": "a2", "reason": "displaced"}]
     assert tile(spaces(match, "TRIER")[2]) == ("baron", 1, 25) and match.state.seats[0].vp == 0
 
 
@@ -629,9 +647,22 @@ def test_the_ballot_line_names_the_voters_left_in_good_grammar():
 
 
 def test_non_candidates_who_backed_the_winner_score_one_vp_and_the_new_emperor_takes_the_throne():
+    """Seed: "票数较多者赢得皇位" ... "新登皇位的玩家，则需将 1 名在权贵位置上的己方贵族放到王座上" ...
+    "皇帝标记由掌控皇位的玩家持有" ... "投票予赢得皇位者，玩家可获得 1 分"."""
     match = election()
     act(match, 2, "vote", **{"for": "rival"})
-    act(match, 3, "vote", **{"for": "rival"})
+    events = act(match, 3, "vote", **{"for": "rival"})
+    assert bare(events)[1:] == [
+        {"type": "ballots", "choices": {"2": "rival", "3": "rival"}, "emperor": 0, "rival": 1, "emperor_total": 1,
+         "rival_total": 4, "winner": 1},
+        {"type": "vp", "seat": 2, "reason": "votes"}, {"type": "vp", "seat": 3, "reason": "votes"},
+        {"type": "new_emperor", "seat": 1, "old": 0},
+        {"type": "off_throne", "seat": 0, "kind": "baron", "age": 35},
+        {"type": "crowned", "seat": 1, "from_area": "SAXONY", "from_spot": "a0", "kind": "baron", "age": 25}]
+    assert [e["moves"] for e in events[4:]] == [
+        [step("emperor marker", -1, ["front", 0], ["front", 1])],
+        [step("tile", 0, ["throne"], ["aside"], ("single", "single"), (35, 35))],
+        [step("tile", 1, ["SAXONY", "a0"], ["throne"], ("single", "single"), (25, 25))]]
     assert match.state.emperor == 1
     assert (match.state.seats[2].vp, match.state.seats[3].vp, match.state.seats[1].vp) == (1, 1, 0)
     assert tile(match.state.throne) == ("baron", 1, 25)  # Blue's only tile on an aristocrat space
