@@ -146,7 +146,17 @@ def test_the_throne_after_aging_is_refilled_from_the_same_family():
     assert match.pending() == [0] and match.state.tasks[0].kind == "crown"
     spots = {(a["area"], a["spot"]) for a in actions(match, 0, "crown")}
     assert spots == {("MAINZ", "a0"), ("MAINZ", "a1")}
-    act(match, 0, "crown", area="MAINZ", spot="a1")
+    died, aging = match.state.changes[-2:]
+    assert bare([died, aging]) == [{"type": "removed", "seat": 0, "kind": "baron", "age": 45, "area": "throne", "spot": "",
+                                    "reason": "aging"}, {"type": "aging", "died": 1}]
+    assert aging["moves"] == [turn("tile", 0, ["MAINZ", "a0"], ("single", "single"), (25, 35)),
+                              turn("tile", 0, ["MAINZ", "a1"], ("couple", "couple"), (35, 45)),
+                              turn("tile", 1, ["MAINZ", "a2"], ("single", "single"), (15, 25)),
+                              turn("tile", 0, ["TRIER", "elector"], ("single", "single"), (15, 25))]
+    events = act(match, 0, "crown", area="MAINZ", spot="a1")
+    assert bare(events)[0] == {"type": "crowned", "seat": 0, "from_area": "MAINZ", "from_spot": "a1", "kind": "couple",
+                               "age": 45}
+    assert events[0]["moves"] == [step("tile", 0, ["MAINZ", "a1"], ["throne"], ("couple", "couple"), (45, 45))]
     assert tile(match.state.throne) == ("couple", 0, 45)  # aged first, then it moved up
     assert spaces(match, "MAINZ")[1] is None and match.state.emperor == 0
 
@@ -168,9 +178,18 @@ def test_more_blue_than_red_gives_a_son_otherwise_a_daughter_and_no_colour_no_ch
     act(match, 0, "son", area="BOHEMIA", spot="a0")
     assert tile(spaces(match, "BOHEMIA")[0]) == ("baron", 0, 15)
     assert match.state.tasks[0].kind == "daughter" and match.pending() == [1]
-    events = bare(act(match, 1, "nunnery"))
+    moved = act(match, 1, "nunnery")
+    events = bare(moved)
     assert events[:2] == [{"type": "nunnery", "seat": 1},
                           {"type": "thalers", "seat": 1, "amount": 1, "lost": 0, "total": 8, "reason": "nunnery"}]
+    assert events[2:4] == [{"type": "no_child", "seat": 2, "reason": "no_cards"},
+                           {"type": "cards_returned", "count": 6}]
+    # the cards go back to their stacks after Phase III; the chips mark the thalers Phase IV starts with
+    assert moved[3]["moves"] == [step("card", -1, ["front", seat], ["stack", card], ("up", "up"), (card, card))
+                                 for seat, card in [(0, "doctor"), (0, "move"), (0, "pope"), (1, "pope"),
+                                                    (1, "doctor"), (2, "rival")]]
+    assert events[5] == {"type": "chips"}
+    assert moved[5]["moves"] == [turn("chip", 1, ["thaler track"], value=(7, 8))]
     assert match.state.seats[1].thalers == 8
     assert match.state.phase == "actions"  # Green's Rival has no colour: no child
     assert all(not p.cards for p in match.state.seats) and match.state.stacks["doctor"] == 2
@@ -573,6 +592,7 @@ def test_holding_the_elector_again_scores_nothing():
 def test_elector_ties_are_broken_by_the_emperor_on_his_seat():
     match = position(3, phase="electors", emperor=0, board={"SAXONY": {"spaces": ["B1/25", "B2/15"]}})
     assert match.pending() == [0] and match.state.tasks[0].kind == "tie"
+    assert bare(match.state.changes)[-1] == {"type": "tie", "area": "SAXONY", "seats": [1, 2], "breaker": 0}
     assert [a["winner"] for a in match.legal_actions(0)] == [1, 2]
     assert match.legal_actions(1) == []
     act(match, 0, "tie", winner=2)
@@ -704,6 +724,11 @@ def test_emperor_rights_per_round(round_, vp, thalers, kinds):
     match = position(2, phase="emperor", round=round_, emperor=1, thalers={1: 5},
                      board={"MAINZ": {"cities": [EMPIRE]}})
     assert match.state.seats[1].vp == vp and match.state.seats[1].thalers == 5 + thalers
+    told = bare(match.state.changes)
+    assert told[1:3] == [{"type": "rights", "seat": 1, "round": round_, "thalers": thalers},
+                         {"type": "vp", "seat": 1, "reason": "emperor"}]
+    assert told[3:] == ([{"type": "thalers", "seat": 1, "amount": thalers, "lost": 0, "total": 5 + thalers,
+                          "reason": "emperor"}] if thalers else [])
     assert {a["do"] for a in match.legal_actions(1)} == kinds
 
 
