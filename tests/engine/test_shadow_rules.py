@@ -97,6 +97,9 @@ def test_income_is_six_plus_own_cities_plus_others_cities_under_your_elector():
         "TRIER": {"elector": "B2/25", "cities": [1]},
     })
     assert [p.thalers for p in match.state.seats] == [6 + 2 + 1, 6 + 2, 6 + 1]
+    assert bare(match.state.changes)[1:] == [
+        {"type": "thalers", "seat": seat, "amount": amount, "lost": 0, "total": amount, "reason": "income",
+         "income": amount} for seat, amount in enumerate([9, 8, 7])]
     assert match.state.tasks[0].kind == "confirm" and match.pending() == [0]
     events = act(match, 0, "done")  # the emperor says the table has moved the markers
     assert bare(events)[0] == {"type": "done", "seat": 0, "phase": "income"}
@@ -360,7 +363,9 @@ def test_church_influence_adds_the_electors_colour_in_the_named_archdiocese():
         "MAINZ": {"elector": "B1/25", "spaces": ["B1/15"]}})
     assert match.pending() == [0]
     assert {a["area"] for a in match.legal_actions(0)} == {"MAINZ", "KOELN", "TRIER"}
-    act(match, 0, "church", area="TRIER")
+    events = bare(act(match, 0, "church", area="TRIER"))
+    assert events[:2] == [{"type": "pick", "kind": "church", "seat": 0, "area": "TRIER"},
+                          {"type": "votes", "emperor": 0, "rival": 1, "votes": {"0": 0, "1": 1, "2": 4}}]
     assert match.state.election.votes == {0: 0, 1: 1, 2: 1 + 3}  # the buyer chose; Green's elector gains
 
 
@@ -383,6 +388,16 @@ def test_a_second_church_influence_cannot_name_the_archdiocese_already_named():
     act(match, 0, "church", area="KOELN")
     assert match.pending() == [1]
     assert {a["area"] for a in match.legal_actions(1)} == {"MAINZ", "TRIER"}
+
+
+def test_the_church_cards_are_named_in_turn_order_from_the_emperor():
+    """§5.7.1: "the owners choose in clockwise order from the current Emperor" (§4: "the order of
+    choices in Phase VI" starts with the Emperor): Blue is emperor, so Green names before Red."""
+    match = position(3, phase="election", emperor=1, cards={0: ["rival", "church"], 2: ["excommunication"]},
+                     board={"KOELN": {"elector": "B1/25"}})
+    assert match.pending() == [2] and match.state.tasks[0].kind == "excommunicate"
+    act(match, 2, "excommunicate", area="SAXONY")
+    assert match.pending() == [0] and match.state.tasks[0].kind == "church"
 
 
 def test_a_second_excommunication_cannot_name_the_electorate_already_named():
