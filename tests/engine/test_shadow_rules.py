@@ -916,6 +916,20 @@ def test_the_old_emperor_may_stay_in_hand():
     assert {"type": "to_supply", "seat": 0, "kind": "baron", "age": 35, "area": "throne"} in bare(events)
 
 
+def test_the_old_emperor_goes_back_to_supply_when_no_electorate_has_room_and_a_rival_without_tiles_takes_a_45():
+    """Seed: "若在权贵位置上并无己方贵族，则从玩家手中将 1 名45 岁的独身贵族放到王座上"; with every aristocrat
+    space full and no knight to push, the old emperor's tile has nowhere to go ([ASSUMPTION] §5.7.5: supply)."""
+    board = {eid: {"spaces": FULL} for eid in data.BOARD.ids}
+    board["MAINZ"]["elector"] = "B1/25"
+    match = position(4, phase="election", emperor=0, throne="B0/35", cards={1: ["rival"]}, board=board)
+    told = bare(match.state.changes)
+    assert told[-2:] == [{"type": "crowned", "seat": 1, "from_area": "supply", "from_spot": "", "kind": "baron", "age": 45},
+                         {"type": "to_supply", "seat": 0, "kind": "baron", "age": 35, "area": "throne"}]
+    assert match.state.changes[-1]["moves"] == [step("tile", 0, ["aside"], ["supply", 0], ("single", ""), (35, None))]
+    assert match.state.limbo is None and match.state.seats[0].aristocrats == 7
+    assert match.pending() == [1] and match.state.tasks[0].kind == "confirm"
+
+
 def test_the_old_emperor_may_go_to_an_aristocrat_space():
     """Seed: "退下皇位的貴族可放到任何選帝侯領內" (may): placed, he is told as the old emperor."""
     match = election()
