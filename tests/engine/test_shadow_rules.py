@@ -706,6 +706,20 @@ def test_non_candidates_who_backed_the_winner_score_one_vp_and_the_new_emperor_t
     assert tile(spaces(match, "KOELN")[0]) == ("baron", 0, 35)
 
 
+def test_when_the_emperor_wins_only_those_who_backed_him_score_and_nothing_moves():
+    """Seed: "投票予赢得皇位者，玩家可获得 1 分": Green's 2 votes keep Red (1 + 2 against Blue's 1 + 1)."""
+    match = election()
+    act(match, 2, "vote", **{"for": "emperor"})
+    events = bare(act(match, 3, "vote", **{"for": "rival"}))
+    assert events[1:3] == [
+        {"type": "ballots", "choices": {"2": "emperor", "3": "rival"}, "emperor": 0, "rival": 1, "emperor_total": 3,
+         "rival_total": 2, "winner": 0},
+        {"type": "vp", "seat": 2, "reason": "votes"}]
+    assert [p.vp for p in match.state.seats] == [0, 0, 1, 0]
+    assert match.state.emperor == 0 and tile(match.state.throne) == ("baron", 0, 35)
+    assert match.pending() == [0] and match.state.tasks[0].kind == "confirm"
+
+
 def test_a_tied_election_keeps_the_emperor():
     match = position(3, phase="election", emperor=0, cards={1: ["rival"]},
                      board={"MAINZ": {"elector": "B0/25"}, "KOELN": {"elector": "B2/25"}})
