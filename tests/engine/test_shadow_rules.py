@@ -101,6 +101,10 @@ def test_income_is_six_plus_own_cities_plus_others_cities_under_your_elector():
         {"type": "thalers", "seat": seat, "amount": amount, "lost": 0, "total": amount, "reason": "income",
          "income": amount} for seat, amount in enumerate([9, 8, 7])]
     assert match.state.tasks[0].kind == "confirm" and match.pending() == [0]
+
+
+def test_the_emperors_done_names_the_phase_whose_changes_the_table_has_made():
+    match = position(2, phase="income")
     events = act(match, 0, "done")  # the emperor says the table has moved the markers
     assert bare(events)[0] == {"type": "done", "seat": 0, "phase": "income"}
     assert match.state.phase == "aging"
@@ -780,6 +784,10 @@ def test_the_empire_city_action_is_a_place_or_instead_a_move():
     assert next(e for e in match.state.electorates if e.id == "SAXONY").cities[0] == EMPIRE
     assert next(e for e in match.state.electorates if e.id == "MAINZ").cities[0] is None
     assert match.state.empire_supply == 2
+
+
+def test_the_emperor_places_an_empire_city_from_the_supply():
+    """Seed: "可将 1 个帝国市放到图板上任何空的城市位置"."""
     placed = position(2, phase="emperor", round=2, emperor=1, board={"MAINZ": {"cities": [EMPIRE]}})
     events = act(placed, 1, "empire_city", area="TRIER", spot="c0")
     assert bare(events)[0] == {"type": "city", "seat": EMPIRE, "area": "TRIER", "spot": "c0", "reason": "emperor"}
