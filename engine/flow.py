@@ -28,7 +28,7 @@ Callback = Callable[[Any], None]
 _MAX_STEPS = 32  # a settle that takes more steps than this is a flow bug
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
 class Step:
     """One declared transition: from `source` to `dest` when every condition holds, then run `after`."""
 
@@ -39,7 +39,7 @@ class Step:
     doc: str = ""
 
 
-@dataclass
+@dataclass(eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
 class Flow:
     """The phase machine of one game."""
 

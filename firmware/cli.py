@@ -22,6 +22,7 @@ from hardware.table import BOT_KINDS as KINDS  # engine.bots' names, without loa
 
 from .exits import StartupError, TableBusy
 from .table import journal as journals
+from .table import garbage
 from .table.journal import Unreadable
 from . import argparse_words, exits
 from .table.paths import archive_name, state_dir
@@ -326,6 +327,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
+    if args.func is not cmd_play:
+        garbage.release()  # held while the program loaded; `play`'s runtime takes it over once its table runs
     try:
         return args.func(args)
     except PermanentHardwareError as err:

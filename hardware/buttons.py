@@ -34,7 +34,7 @@ from hardware.errors import HardwareError
 from hardware.gpio import deferred_metadata
 
 with deferred_metadata():
-    from gpiozero import Button, RotaryEncoder
+    from gpiozero import Button, DigitalInputDevice, RotaryEncoder
     from gpiozero.exc import GPIOZeroError
 
 from hardware.events import InputEvent
@@ -70,16 +70,20 @@ class SeatButtons:
                  pin_factory: Any = None) -> None:
         self.seat = seat
         self._on_event = on_event
-        self._buttons: dict[str, Button] = {}
+        self._buttons: dict[str, DebouncedInput | DebouncedButton] = {}
         try:
             for name, pin in pins.items():
-                self._buttons[name] = DebouncedButton(pin, pull_up=True, bounce_time=bounce_time,
-                                                      hold_time=hold_time, pin_factory=pin_factory)
+                if name == "ok":
+                    self._buttons[name] = DebouncedButton(pin, pull_up=True, bounce_time=bounce_time,
+                                                          hold_time=hold_time, pin_factory=pin_factory)
+                else:  # prev and next are never held: no hold thread of their own
+                    self._buttons[name] = DebouncedInput(pin, pull_up=True, bounce_time=bounce_time,
+                                                         pin_factory=pin_factory)
         except (GPIOZeroError, OSError) as exc:
             self.close()
             raise HardwareError(f"seat {seat + 1} buttons: pin {pin}: {exc}") from exc
-        self._buttons["prev"].when_pressed = self._prev_pressed
-        self._buttons["next"].when_pressed = self._next_pressed
+        self._buttons["prev"].when_activated = self._prev_pressed
+        self._buttons["next"].when_activated = self._next_pressed
         self._ok = _OkGestures(self._buttons["ok"], lambda gesture: self._emit("ok", gesture))
 
     @property
@@ -142,8 +146,8 @@ def _emit(on_event: Callable[[InputEvent], Any], event: InputEvent) -> None:
                        event.seat + 1, event.button, event.gesture)
 
 
-class DebouncedButton(Button):
-    """gpiozero's ``Button`` with a leading-edge debounce on its pin events.
+class _LeadingEdge:
+    """A leading-edge debounce on a gpiozero input's pin events (mixed in before the gpiozero class).
 
     An edge that comes after the line has been quiet for ``bounce_time``
     counts at once; an edge sooner than that after the last one is a bounce
@@ -152,11 +156,11 @@ class DebouncedButton(Button):
     counts then, so a tap shorter than ``bounce_time`` is not lost either.
 
     Args:
-        pin: As for ``Button``.
+        pin: As for the gpiozero class.
         bounce_time: Seconds of quiet that make the next edge count, or None
             for no debounce. gpiozero's own ``bounce_time`` stays off (see the
             module docstring).
-        **kwargs: As for ``Button`` (``pull_up``, ``hold_time``, ``pin_factory``).
+        **kwargs: As for the gpiozero class (``pull_up``, ``pin_factory``; ``hold_time`` for a ``Button``).
     """
 
     def __init__(self, pin: Any = None, *, bounce_time: float | None = None, **kwargs: Any) -> None:
@@ -219,6 +223,22 @@ class DebouncedButton(Button):
             hold.stopping.set()
             hold.holding.set()
         super().close()
+
+
+class DebouncedButton(_LeadingEdge, Button):
+    """gpiozero's ``Button`` with the leading-edge debounce: ok and an encoder's push, which can be held.
+
+    gpiozero gives every ``Button`` a thread of its own that times a hold.
+    """
+
+
+class DebouncedInput(_LeadingEdge, DigitalInputDevice):
+    """gpiozero's ``DigitalInputDevice`` with the leading-edge debounce: prev and next, which are never held.
+
+    A ``Button`` without its hold thread: a table of seven seats starts
+    fourteen threads fewer, and none of them wakes ten times a second to
+    look for a hold that cannot come.
+    """
 
 
 class _OkGestures:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
 class Words:
     """A message as a ``str.format`` template and its fields, a field being Words itself or a value."""
 

@@ -65,7 +65,7 @@ def backend_name(config_backend: str | None = None) -> str:
     return "pi" if on_raspberry_pi() else "emulator"
 
 
-@dataclass
+@dataclass(eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
 class Seat:
     """The devices of one seat: buttons (or an encoder) and screen, or a serial link.
 

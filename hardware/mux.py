@@ -39,8 +39,12 @@ from collections.abc import Callable
 from typing import Any
 
 import luma.core.error
-from luma.core.interface.serial import i2c
 from smbus2 import i2c_msg
+
+from hardware.luma_loading import deferred_multiprocessing
+
+with deferred_multiprocessing():
+    from luma.core.interface.serial import i2c
 
 DATA_CONTROL = 0x40    # the SSD1306/SH1106 control byte before display data
 MESSAGE_BYTES = 4096   # data bytes per i2c_rdwr message, as luma's managed i2c sends them

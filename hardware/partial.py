@@ -53,8 +53,12 @@ import logging
 import functools
 from typing import Any
 
-from luma.oled import device as oled
 from PIL import Image
+
+from hardware.luma_loading import deferred_multiprocessing
+
+with deferred_multiprocessing():
+    from luma.oled import device as oled
 
 _log = logging.getLogger(__name__)
 

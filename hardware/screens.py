@@ -217,7 +217,10 @@ def open_screen(config: ScreenConfig, backend: str, *, label: str,
 
 def dummy_screen(config: ScreenConfig, *, name: str) -> Screen:
     """Build a screen on luma's ``dummy`` device, which only keeps the image (in the panel's mode)."""
-    from luma.core.device import dummy
+    from hardware.luma_loading import deferred_multiprocessing
+
+    with deferred_multiprocessing():
+        from luma.core.device import dummy
 
     device = dummy(width=config.width, height=config.height, rotate=config.rotate,
                    mode=config.mode)
@@ -260,7 +263,10 @@ def driver_screen(config: ScreenConfig, interface: Any, *, name: str, driver: ty
 
 def pi_interface(config: ScreenConfig, buses: I2CBuses | None) -> Any:
     """The luma serial interface a panel is driven through on the Pi, as the table file wires it."""
-    from luma.core.interface import serial as luma_serial
+    from hardware.luma_loading import deferred_multiprocessing
+
+    with deferred_multiprocessing():
+        from luma.core.interface import serial as luma_serial
 
     if config.bus == "i2c" and config.mux is not None:
         from hardware.mux import I2CBuses

@@ -281,7 +281,7 @@ class SerialSeatConfig:
     baudrate: int = 115200
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
 class SeatConfig:
     """One seat: buttons (or an encoder) and a screen, a serial pod, or a bot (the kind of bot)."""
 
@@ -299,7 +299,7 @@ class SeatConfig:
         return f'seat {self.index + 1} ("{self.name}")'
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
 class WebConfig:
     """Where the table's LAN page is served: ``host`` "lan" is every local-network address of the Pi."""
 
@@ -311,7 +311,7 @@ class WebConfig:
         return f"{self.host}:{self.port}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
 class TableConfig:
     """The whole table as described by one file."""
 
@@ -479,7 +479,7 @@ def _kind(value: object) -> Words:
     return T_("a date or time")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
 class _Place:
     """Where in the file a value sits: for messages, keys and line numbers."""
 

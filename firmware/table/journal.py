@@ -52,7 +52,7 @@ class Unreadable(Exception):
         self.errno = errno
 
 
-@dataclass
+@dataclass(eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
 class Loaded:
     header: Header
     actions: list[dict[str, Any]]

@@ -14,7 +14,7 @@ from typing import Any
 Action = dict[str, Any]
 
 
-@dataclass
+@dataclass(eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
 class Level:
     """The choice the seat faces now: which field, its possible values, the cursor."""
 
@@ -24,7 +24,7 @@ class Level:
     complete: Action | None = None  # set when a single action remains: choosing it submits
 
 
-@dataclass
+@dataclass(eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
 class Menu:
     """Cursor and chosen fields of one seat; `level()` recomputes from the current legal actions.
 

@@ -279,7 +279,7 @@ def cut(lines: list[str], rows: int, width: int) -> list[str]:
     return lines[: rows - 1] + [last + "~"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
 class Layout:
     """Exactly what a screen shows of a face: each row's text, already cut to the width in pixels."""
 
@@ -336,7 +336,7 @@ def screen_rows(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> list[str
     return layout(face, size).rows()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
 class Band:
     """Ten rows of a face of Latin text: the header bar, a line of text, or the menu bar.
 

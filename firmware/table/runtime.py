@@ -47,7 +47,7 @@ class Panel(Protocol):
     def show(self, image: Image.Image) -> bool: ...
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
 class Command:
     """A table command (from the host console or a table menu), queued like a button event."""
 
@@ -56,7 +56,7 @@ class Command:
     reply: Callable[[str], None] | None = None  # told the outcome in words
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
 class DeviceFault:
     """A device beside the seats (the public screen) fails, or works again (`error` ""), queued like an event.
 
@@ -75,7 +75,7 @@ def retry_delay(failures: int) -> float:
     return min(Runtime.RETRY_MAX, Runtime.RETRY_FIRST * 2 ** (failures - 1))
 
 
-@dataclass
+@dataclass(eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
 class SeatState:
     menu: Menu = field(default_factory=Menu)
     face: Face | None = None

@@ -37,7 +37,7 @@ from .paths import CURRENT, NEXT, archive_name
 _log = logging.getLogger(__name__)
 
 
-@dataclass
+@dataclass(eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
 class Session:
     """The game a table plays, its journal, and what the table is told of how it began.
 

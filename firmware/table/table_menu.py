@@ -28,7 +28,7 @@ INFO = ({"do": "close"},)
 INFO_ROWS = 4  # rows of an info page on a seat screen: its title above, the Close bar below
 
 
-@dataclass
+@dataclass(eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
 class Request:
     """A table decision one seat asked for and others must agree to.
 

@@ -223,24 +223,27 @@ def test_starting_play_loads_neither_the_bots_nor_the_serial_links():
     assert result.stdout.strip() == "[]"
 
 
-# The service's start, stopped once it is READY (every face drawn): what it had imported by then.
+# The service's start (the `courtier` command's entry), stopped once it is READY (every face drawn): what it had
+# imported by then, and whether Python's collector runs again.
 AT_READY = """
-import sys
-from firmware import cli, play
+import gc, sys
+from firmware import play
 serve = play.serve
 def at_ready(runtime, stop=None, watchdog=None):
-    print("loaded:", sorted(m for m in sys.modules if m.split(".")[0] in ("email", "zipfile", "csv")
+    print("loaded:", sorted(m for m in sys.modules if m.split(".")[0] in ("email", "zipfile", "csv", "multiprocessing")
                             or m.startswith("importlib.metadata") or m == "importlib_metadata"
-                            or m.endswith("ImagePlugin") or m == "firmware.selftest"))
+                            or m.endswith("ImagePlugin") or m in ("firmware.selftest", "pickle")))
+    print("collecting:", gc.isenabled(), "frozen:", gc.get_freeze_count() > 0)
     serve(runtime, stop=lambda: True, watchdog=watchdog)
 play.serve = at_ready
-sys.exit(cli.main(sys.argv[1:]))
+from firmware.__main__ import main
+sys.exit(main())
 """
 
 
 def test_a_headless_start_is_ready_without_package_metadata_or_image_plugins(tmp_path):
-    """Cold start: gpiozero's entry-point look-up, Pillow's image plugins (its font's PNG) and the self-test stay
-    unloaded."""
+    """Cold start: gpiozero's entry-point look-up, Pillow's image plugins (its font's PNG), luma's multiprocessing
+    and the self-test stay unloaded; the collector held while the program loaded runs again, the start frozen."""
     command = [sys.executable, "-c", AT_READY, "play", "tenno", "--players", "7", "--table",
                str(ROOT / "hardware" / "tables" / "pi-7.toml"), "--ui", "none", "--state-dir", str(tmp_path), "--new"]
     env = {key: value for key, value in os.environ.items() if key != "NOTIFY_SOCKET"}
@@ -248,6 +251,25 @@ def test_a_headless_start_is_ready_without_package_metadata_or_image_plugins(tmp
                             env={**env, "PYTHONPATH": str(ROOT), "COURTIER_HARDWARE": "mock"})
     assert result.returncode == 0, result.stderr
     assert "loaded: []" in result.stdout.splitlines(), result.stdout
+    assert "collecting: True frozen: True" in result.stdout.splitlines(), result.stdout
+
+
+# A command without a table, started as the `courtier` command starts: the collector runs while it does.
+WITHOUT_TABLE = """
+import gc, sys
+from firmware import cli
+seen = []
+cli.cmd_games = lambda args: seen.append(gc.isenabled()) or 0
+from firmware.__main__ import main
+print(main(), seen, gc.isenabled())
+"""
+
+
+def test_a_command_without_a_table_runs_with_the_collector_on():
+    result = subprocess.run([sys.executable, "-c", WITHOUT_TABLE, "games"], cwd=ROOT, capture_output=True,
+                            text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["0", "[True]", "True"]
 
 
 def test_the_console_subcommand_still_reaches_the_console(capsys):

@@ -41,6 +41,14 @@ def test_prev_and_next_report_a_press_when_pushed(mock_pins, sink):
         assert sink.events == [InputEvent(2, "prev", "press"), InputEvent(2, "next", "press")]
 
 
+def test_only_ok_has_a_thread_timing_its_hold(mock_pins, sink):
+    """prev and next are never held: a seat starts one gpiozero hold thread (ok's), not three."""
+    before = set(threading.enumerate())
+    with SeatButtons(0, PINS, sink, pin_factory=mock_pins):
+        started = set(threading.enumerate()) - before
+    assert len(started) == 1
+
+
 def test_pins_idle_high_with_pull_up(mock_pins, sink):
     """The buttons use pull-ups: an idle mock pin reads high and is not pressed."""
     with SeatButtons(0, PINS, sink, pin_factory=mock_pins) as buttons:
@@ -161,8 +169,8 @@ def test_default_pin_factory_is_gpiozeros(mock_pins, sink):
 
 
 def test_close_releases_the_pins_and_ends_the_hold_threads(mock_pins, sink):
-    """After close the same pins can be claimed again, and no gpiozero hold thread of the seat is left,
-    even one that was woken in the middle of a press."""
+    """After close the same pins can be claimed again, and the seat's gpiozero hold thread (ok's: prev and next
+    have none) is not left, even when it was woken in the middle of a press."""
     def hold_threads():
         return {t for t in threading.enumerate() if type(t).__name__ == "HoldThread"}
 
@@ -171,7 +179,7 @@ def test_close_releases_the_pins_and_ends_the_hold_threads(mock_pins, sink):
     mock_pins.pin(13).drive_low()
     mock_pins.pin(13).drive_high()
     seats = hold_threads() - others
-    assert len(seats) == 3
+    assert len(seats) == 1
     buttons.close()
     assert buttons.closed
     assert not [t for t in seats if t.is_alive()]
