@@ -31,9 +31,9 @@ from collections.abc import Callable
 from typing import Any
 
 from hardware.errors import HardwareError
-from hardware.gpio import deferred_metadata
+from hardware.gpio import deferred_imports
 
-with deferred_metadata():
+with deferred_imports():
     from gpiozero import Button, DigitalInputDevice, RotaryEncoder
     from gpiozero.exc import GPIOZeroError
 

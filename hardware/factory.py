@@ -227,9 +227,9 @@ def open_table(config: TableConfig, backend: str | None = None, *,
     if pin_factory is None:
         owns_factory = True
         if backend != "pi":
-            from hardware.gpio import deferred_metadata
+            from hardware.gpio import deferred_imports
 
-            with deferred_metadata():
+            with deferred_imports():
                 from gpiozero.pins.mock import MockFactory
 
             pin_factory = MockFactory()

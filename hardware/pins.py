@@ -31,9 +31,9 @@ from collections.abc import Callable
 from typing import Any
 
 from hardware.errors import HardwareError, NotAPiError, PermanentHardwareError
-from hardware.gpio import deferred_metadata, entry_points
+from hardware.gpio import deferred_imports, entry_points
 
-with deferred_metadata():
+with deferred_imports():
     from gpiozero.exc import PinUnknownPi
 
 ENV_VAR = "GPIOZERO_PIN_FACTORY"

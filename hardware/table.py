@@ -454,9 +454,9 @@ def _syntax_error(exc: tomllib.TOMLDecodeError, text: str, source: str) -> Table
 @functools.cache
 def _header() -> Any:
     # Imported here: only pin names need it, and it is pure data.
-    from hardware.gpio import deferred_metadata
+    from hardware.gpio import deferred_imports
 
-    with deferred_metadata():
+    with deferred_imports():
         from gpiozero.pins.pi import PiBoardInfo
 
     return PiBoardInfo.from_revision(_HEADER_REVISION)

@@ -230,8 +230,9 @@ import gc, sys
 from firmware import play
 serve = play.serve
 def at_ready(runtime, stop=None, watchdog=None):
-    print("loaded:", sorted(m for m in sys.modules if m.split(".")[0] in ("email", "zipfile", "csv", "multiprocessing")
-                            or m.startswith("importlib.metadata") or m == "importlib_metadata"
+    print("loaded:", sorted(m for m in sys.modules if m.split(".")[0] in ("email", "zipfile", "csv", "multiprocessing",
+                                                                          "statistics", "colorzero")
+                            or m.startswith(("importlib.metadata", "importlib.resources")) or m == "importlib_metadata"
                             or m.endswith("ImagePlugin") or m in ("firmware.selftest", "pickle")))
     print("collecting:", gc.isenabled(), "frozen:", gc.get_freeze_count() > 0)
     serve(runtime, stop=lambda: True, watchdog=watchdog)
@@ -242,8 +243,9 @@ sys.exit(main())
 
 
 def test_a_headless_start_is_ready_without_package_metadata_or_image_plugins(tmp_path):
-    """Cold start: gpiozero's entry-point look-up, Pillow's image plugins (its font's PNG), luma's multiprocessing
-    and the self-test stay unloaded; the collector held while the program loaded runs again, the start frozen."""
+    """Cold start: gpiozero's entry-point look-up, averages, colours and fonts, Pillow's image plugins (its font's
+    PNG), luma's multiprocessing and the self-test stay unloaded; the collector held while the program loaded runs
+    again, the start frozen."""
     command = [sys.executable, "-c", AT_READY, "play", "tenno", "--players", "7", "--table",
                str(ROOT / "hardware" / "tables" / "pi-7.toml"), "--ui", "none", "--state-dir", str(tmp_path), "--new"]
     env = {key: value for key, value in os.environ.items() if key != "NOTIFY_SOCKET"}

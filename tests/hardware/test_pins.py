@@ -87,9 +87,9 @@ def test_gpiozeros_own_factories_are_the_entry_points_gpiozero_declares():
 DEFERRED = """
 import sys
 import hardware.buttons
-from hardware.gpio import deferred_metadata
+from hardware.gpio import deferred_imports
 print("importlib.metadata" in sys.modules, "importlib_metadata" in sys.modules)
-with deferred_metadata():
+with deferred_imports():
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 factory = MockFactory(pin_class="mockpwmpin")  # gpiozero looks the name up among its entry points
 print(factory.pin_class is MockPWMPin, "importlib.metadata" in sys.modules, "importlib_metadata" in sys.modules)
@@ -101,3 +101,26 @@ def test_gpiozero_loads_without_importlib_metadata_and_still_finds_its_entry_poi
                             env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["False", "False", "True", "True", "False"]
+
+
+# gpiozero loaded as courtier loads it; then the features that use what it loaded without: each loads it then.
+EXTRAS = """
+import sys
+import hardware.buttons
+import gpiozero.boards, gpiozero.input_devices, gpiozero.output_devices
+loaded = lambda: [name in sys.modules for name in ("statistics", "colorzero", "importlib.resources")]
+print(*loaded())
+print(gpiozero.input_devices.median([5, 1, 3]), gpiozero.input_devices.mean([1, 2]))
+import colorzero
+print(type(gpiozero.output_devices.Color("red")) is colorzero.Color)
+print(gpiozero.boards.resources.files("gpiozero.fonts").joinpath("7seg.txt").is_file())
+print(*loaded(), "importlib_resources" in sys.modules)
+"""
+
+
+def test_gpiozero_loads_without_statistics_colorzero_or_resources_and_still_uses_them():
+    result = subprocess.run([sys.executable, "-c", EXTRAS], cwd=ROOT, capture_output=True, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "False", "False", "3", "1.5", "True", "True",
+                                     "True", "True", "True", "False"]
