@@ -111,6 +111,23 @@ def test_an_emperor_with_an_empty_throne_keeps_his_rights_unless_the_option_take
     assert seated.state.seats[1].vp == 2  # a tile on the throne: the rights as printed
 
 
+def test_an_emperor_without_rights_ends_the_round_with_one_done():
+    """With `empty_throne_rights=false` an empty throne asks only for Done, once: the round then moves on."""
+    lost = position(2, phase="emperor", round=3, emperor=1, options={"empty_throne_rights": False})
+    assert bare(lost.state.changes)[-1] == {"type": "no_rights", "seat": 1, "round": 3}
+    act(lost, 1, "done")
+    assert (lost.state.phase, lost.state.round) == ("income", 4)
+
+
+def test_with_open_vp_the_emperors_rights_say_how_many_vp_they_give():
+    """`vp_open`: VP are public, so the round track's VP are told with the rights; hidden, they are not."""
+    match = position(2, phase="emperor", round=4, emperor=1, options={"vp_open": True})
+    assert bare(match.state.changes)[1:3] == [{"type": "rights", "seat": 1, "round": 4, "thalers": 2, "vp": 1},
+                                              {"type": "vp", "seat": 1, "reason": "emperor", "amount": 1}]
+    hidden = position(2, phase="emperor", round=4, emperor=1)
+    assert bare(hidden.state.changes)[1] == {"type": "rights", "seat": 1, "round": 4, "thalers": 2}
+
+
 def test_an_empty_throne_gives_the_empire_cities_influence_only_by_default():
     board = {"BRANDENBURG": {"spaces": ["B0/25", "B1/25"], "cities": [EMPIRE]}}
     kept = position(2, phase="electors", emperor=1, board=board)
