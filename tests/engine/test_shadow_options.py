@@ -12,7 +12,7 @@ import dataclasses
 import pytest
 
 from engine.games.shadow import data
-from engine.games.shadow.position import EMPIRE, position
+from engine.games.shadow.position import EMPIRE, enter, position
 from engine.match import Match
 from engine.testing import act, actions, bare
 
@@ -126,6 +126,20 @@ def test_with_open_vp_the_emperors_rights_say_how_many_vp_they_give():
                                               {"type": "vp", "seat": 1, "reason": "emperor", "amount": 1}]
     hidden = position(2, phase="emperor", round=4, emperor=1)
     assert bare(hidden.state.changes)[1] == {"type": "rights", "seat": 1, "round": 4, "thalers": 2}
+
+
+@pytest.mark.parametrize("counts", [False, True])
+def test_a_card_copied_with_trier_counts_for_descendants_only_by_option(counts):
+    """`trier_copy_counts` (§2.3 Trier: no card is taken): a copied Doctor, a blue card, gives a son only
+    when copies count; by default Red has no coloured card and no child."""
+    match = position(3, phase="actions", emperor=0, options={"trier_copy_counts": counts})
+    match.state.seats[0].copies = ["doctor"]
+    enter(match, "descendants")
+    if counts:
+        assert match.pending() == [0] and match.state.tasks[0].kind == "son"
+    else:
+        assert {"type": "no_child", "seat": 0, "reason": "no_cards"} in bare(match.state.changes)
+        assert match.state.phase == "actions"
 
 
 def test_an_empty_throne_gives_the_empire_cities_influence_only_by_default():
