@@ -202,6 +202,20 @@ def test_more_blue_than_red_gives_a_son_otherwise_a_daughter_and_no_colour_no_ch
     assert all(not p.cards for p in match.state.seats) and match.state.stacks["doctor"] == 2
 
 
+@pytest.mark.parametrize("on_board, son", [(6, True), (7, False)])
+def test_a_son_needs_a_baron_left_in_supply(on_board, son):
+    """Seed: "玩家可将1名15岁的独身贵族放到任何选帝侯领内", from supply: with the last of 7 tiles still there he
+    is born; with all 7 on the board there is none ([ASSUMPTION] §5.3: no son, no compensation)."""
+    board = {"MAINZ": {"spaces": ["B0/25"] * 4}, "KOELN": {"spaces": ["B0/25"] * (on_board - 4)}}
+    match = position(3, phase="descendants", emperor=0, cards={0: ["doctor"]}, board=board)
+    assert match.state.seats[0].aristocrats == 7 - on_board
+    if son:
+        assert match.pending() == [0] and match.state.tasks[0].kind == "son"
+    else:
+        assert bare(match.state.changes)[1] == {"type": "no_child", "seat": 0, "reason": "no_room"}
+        assert match.state.phase == "actions"
+
+
 def test_a_son_pushes_a_knight_off_an_aristocrat_space_only_when_the_electorate_is_full():
     full = {eid: {"spaces": FULL} for eid in data.BOARD.ids}
     full["MAINZ"] = {"spaces": ["B1/25", "K2", "K3", "C1/35"], "castles": ["K2"]}
