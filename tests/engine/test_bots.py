@@ -146,6 +146,62 @@ def test_the_search_finds_the_capture_worth_most():
     assert report.iterations == 200
 
 
+def test_a_face_down_card_of_a_seat_that_refilled_nothing_is_one_of_its_peasants():
+    """Tennō B.3: a row starts as the three peasants face down, the other eight cards in hand; only a refill
+    brings a hand card into the row. Seat 1 has refilled nothing, so its face-down cards are peasants."""
+    from engine.bots.games.tenno import _unknown_slot
+    from engine.testing import tenno_position
+
+    match = tenno_position(3, rows={0: [9, 4, 8]}, active=0)
+    view = match.game.view(match.state, 0)
+    assert view["players"][1]["hand"] == 8
+    assert sorted(_unknown_slot(view, 1)) == [(1, 1 / 3), (2, 1 / 3), (3, 1 / 3)]
+
+
+def test_a_seat_that_refilled_may_hold_any_card_it_has_not_shown():
+    """Tennō B.4: a refill lays a hand card face down. Seat 1 lost its peasant 2 and refilled from hand:
+    its face-down cards are its peasants 1 and 3 or one of the eight others (none of them shown), and the
+    discarded 2 is none of them."""
+    from engine.bots.games.tenno import HIGHS, _unknown_slot
+    from engine.testing import tenno_position
+
+    match = tenno_position(3, rows={1: [1, 7, 3]}, hands={1: [c for c in HIGHS if c != 7]}, active=0)
+    view = match.game.view(match.state, 0)
+    assert view["discard"] == [[1, 2]]
+    chances = dict(_unknown_slot(view, 1))
+    assert set(chances) == {1, 3} | set(HIGHS)  # the 7 is face down, not shown: it may be any of them
+    assert chances[1] == chances[3] == pytest.approx(1 / 3)
+    assert sum(chances[c] for c in HIGHS) == pytest.approx(1 / 3)
+    match.state.seats[1].known = [None, 7, None]  # the 7 shown in a fight: it is no longer a candidate
+    view = match.game.view(match.state, 0)
+    assert dict(_unknown_slot(view, 1)) == pytest.approx({1: 0.5, 3: 0.5})
+
+
+def test_the_rule_based_player_takes_a_sure_peasant_with_its_cheapest_sure_winner():
+    """Tennō: against rows that are surely peasants (even a Monk's +2 makes at most 5), the Ninja's 8 wins as
+    surely as the Daimyo's 9 and risks less: the rule-based player attacks with it."""
+    from engine.testing import tenno_position
+
+    match = tenno_position(3, rows={0: [9, 4, 2]}, active=0)
+    view = match.game.view(match.state, 0)
+    actions = decisions(match.game, match.state, 0)
+    choice = knowledge_for("tenno").rule_choice(view, actions, Rng.seeded(3))
+    assert choice["do"] == "attack" and view["me"]["row"][choice["slot"]] == 4
+
+
+def test_the_rule_based_player_refills_the_shogun_then_the_geisha():
+    """A refill keeps the strongest defenders in the row: the Shogun (only a Geisha beats it), then the Geisha
+    (she wins every fight but another Geisha's), before the Daimyo."""
+    from engine.games.tenno.rules import GEISHA, SHOGUN
+
+    def refill(cards):
+        actions = [{"seat": 0, "do": "refill", "slot": 1, "card": c} for c in cards]
+        return knowledge_for("tenno").rule_choice({"phase": "refill"}, actions, Rng.seeded(0))["card"]
+
+    assert refill((9, GEISHA, 8)) == GEISHA
+    assert refill((GEISHA, 9, SHOGUN)) == SHOGUN
+
+
 def test_clone_copies_every_mutable_part():
     match = Match.new("shadow", 3, seed=5)
     rng = random.Random(5)

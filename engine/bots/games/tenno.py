@@ -12,9 +12,11 @@ from ...rng import Rng
 from ..choices import kind_first
 from ..knowledge import Knowledge
 
-# The order a refill or a swap prefers: strong defenders first (a Shogun only loses to a Geisha).
-KEEP_IN_ROW = (SHOGUN, 9, 8, 4, 7, 6, MONK, GEISHA, 3, 2, 1)
-UNKNOWN_DEFENCE = 5.5  # what a face-down card is taken to defend with
+# The order a refill or a swap prefers: strong defenders first. A Shogun only loses to a Geisha and takes
+# any other attacker prisoner; the Geisha wins every fight but another Geisha's, attacking or attacked, so
+# she is worth her slot at once (measured over 1,000 games a table against random play: three seats beaten
+# 88 % with her after the Monk, 93 % with her second).
+KEEP_IN_ROW = (SHOGUN, GEISHA, 9, 8, 4, 7, 6, MONK, 3, 2, 1)
 
 
 def score(card: int) -> int:
@@ -75,6 +77,7 @@ def _facts(state: TennoState, seat: int) -> View:
         "fight": ({"attack_card": fight.attack_card, "target_slot": fight.target_slot}
                   if fight is not None else None),
         "reward": {"target": reward.target} if reward is not None else None,
+        "discard": [[t.owner, t.card] for t in state.discard] if state.options["discard_public"] else None,
     }
 
 
@@ -87,7 +90,7 @@ class _Rows:
     def __getitem__(self, seat: int) -> dict[str, list[Any]]:
         p = self.seats[seat]
         return {"row": [None if c is None else (p.known[i] if p.known[i] is not None else "?")
-                        for i, c in enumerate(p.row)]}
+                        for i, c in enumerate(p.row)], "hand": len(p.hand)}
 
 
 def _target_card(view: View, target: int, slot: int) -> int | None:
@@ -101,20 +104,58 @@ def _target_card(view: View, target: int, slot: int) -> int | None:
     return None
 
 
+PEASANTS = frozenset(c for c, card in CARDS.cards.items() if card.starts_in_row)
+HIGHS = frozenset(CARDS.cards) - PEASANTS
+LOSS = 0.6  # what a card of mine sent to the discard costs, per point of its score: a slot's future fights
+
+
+def _unknown_slot(view: View, target: int) -> list[tuple[int, float]]:
+    """What a face-down card in another seat's row may be, each with its chance, from what the table saw.
+
+    A row starts with the three peasants and a hand with the rest; every refill
+    brings a hand card into the row. So the seat's hand size says how many of
+    its other cards can be in the row at all: early on, a face-down card is a
+    peasant. Cards seen in the discard or face up in the row are not there.
+    """
+    seen: set[int] = set()
+    discard = view.get("discard")
+    if isinstance(discard, list):
+        seen.update(card for owner, card in discard if owner == target)
+    seen.update(c for c in view["players"][target]["row"] if isinstance(c, int))
+    peasants = [c for c in PEASANTS if c not in seen]
+    highs = [c for c in HIGHS if c not in seen]
+    hand = view["players"][target].get("hand")
+    out = len(HIGHS) - hand if isinstance(hand, int) else len(highs)  # cards that left the hand for the row
+    out -= sum(1 for c in seen if c in HIGHS)
+    out = max(0, min(out, len(highs)))
+    if not peasants and not out:
+        out = len(highs)
+    weight = len(peasants) + out
+    if not weight:
+        return [(c, 1.0 / len(HIGHS)) for c in HIGHS]
+    chances = [(c, 1.0 / weight) for c in peasants]
+    if out:
+        chances += [(c, out / weight / len(highs)) for c in highs]
+    return chances
+
+
+def _fight_value(mine: int, theirs: int) -> float:
+    """What attacking `theirs` with `mine` gains me against that seat: its card taken, or mine lost or taken."""
+    attack, defend = strengths(mine, theirs, False)
+    lost = LOSS * score(mine)
+    if theirs == SHOGUN and attack < defend:
+        return -score(mine) - lost  # the Shogun takes my card prisoner
+    if attack > defend:
+        return score(theirs) - (lost if mine == GEISHA else 0.0)  # she leaves even when she wins
+    return -lost
+
+
 def _attack_value(view: View, action: Action) -> float:
     mine = view["me"]["row"][action["slot"]]
     known = _target_card(view, action["target"], action["target_slot"])
     if known is not None:
-        attack, defend = strengths(mine, known, False)
-        if known == GEISHA:
-            return -score(mine)  # she always wins and leaves: the attacker's card is lost
-        if attack > defend:
-            return score(known) - (score(mine) if mine == GEISHA else 0) - 0.01 * score(mine)
-        return -score(mine) - 1
-    if mine == GEISHA:
-        return -1.0  # spent on a card it cannot see
-    attack = CARDS.cards[mine].attack
-    return (attack - UNKNOWN_DEFENCE) * 0.6 - 0.01 * score(mine)
+        return _fight_value(mine, known) - 0.01 * score(mine)
+    return sum(p * _fight_value(mine, c) for c, p in _unknown_slot(view, action["target"])) - 0.01 * score(mine)
 
 
 def _attack(view: View, actions: list[Action], rng: Rng) -> Action:
