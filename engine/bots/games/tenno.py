@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Sequence
 
 from ...game import Action, View
@@ -61,7 +62,8 @@ class TennoKnowledge(Knowledge):
         """Attacks by what they promise (declining or passing: nothing); other decisions are few."""
         if view["phase"] not in ("attack", "ronin"):
             return None
-        return [_attack_value(view, a) if a["do"] == "attack" else 0.0 for a in actions]
+        values = iter(_attack_values(view, [a for a in actions if a["do"] == "attack"]))
+        return [next(values) if a["do"] == "attack" else 0.0 for a in actions]
 
 
 def _facts(state: TennoState, seat: int) -> View:
@@ -109,22 +111,41 @@ HIGHS = frozenset(CARDS.cards) - PEASANTS
 LOSS = 0.6  # what a card of mine sent to the discard costs, per point of its score: a slot's future fights
 
 
-def _unknown_slot(view: View, target: int) -> list[tuple[int, float]]:
-    """What a face-down card in another seat's row may be, each with its chance, from what the table saw.
+def _known_cards(view: View, target: int) -> list[int | None]:
+    """Each card of another seat's row that this seat knows (shown in a fight and still there, or peeked)."""
+    cards = [c if isinstance(c, int) else None for c in view["players"][target]["row"]]
+    for peek in view["me"]["peeks"]:
+        if peek["target"] == target and not peek["stale"] and cards[peek["slot"]] is None:
+            cards[peek["slot"]] = peek["card"]
+    return cards
+
+
+def _seen(view: View, target: int, known: list[int | None]) -> frozenset[int]:
+    """The cards of `target` this seat knows are not face down in an unknown slot: known ones, discarded ones."""
+    seen = {c for c in known if c is not None}
+    discard = view.get("discard")
+    if isinstance(discard, list):
+        seen.update(card for owner, card in discard if owner == target)
+    return frozenset(seen)
+
+
+def _unknown_slot(view: View, target: int, known: list[int | None] | None = None) -> list[tuple[int, float]]:
+    """What a face-down card in another seat's row may be, each with its chance, from what the table saw."""
+    seen = _seen(view, target, _known_cards(view, target) if known is None else known)
+    return _chances(view["players"][target].get("hand"), seen)
+
+
+@lru_cache(maxsize=4096)
+def _chances(hand: int | None, seen: frozenset[int]) -> list[tuple[int, float]]:
+    """A face-down card's chances, for a seat holding `hand` cards of which `seen` are known elsewhere.
 
     A row starts with the three peasants and a hand with the rest; every refill
     brings a hand card into the row. So the seat's hand size says how many of
     its other cards can be in the row at all: early on, a face-down card is a
-    peasant. Cards seen in the discard or face up in the row are not there.
+    peasant.
     """
-    seen: set[int] = set()
-    discard = view.get("discard")
-    if isinstance(discard, list):
-        seen.update(card for owner, card in discard if owner == target)
-    seen.update(c for c in view["players"][target]["row"] if isinstance(c, int))
     peasants = [c for c in PEASANTS if c not in seen]
     highs = [c for c in HIGHS if c not in seen]
-    hand = view["players"][target].get("hand")
     out = len(HIGHS) - hand if isinstance(hand, int) else len(highs)  # cards that left the hand for the row
     out -= sum(1 for c in seen if c in HIGHS)
     out = max(0, min(out, len(highs)))
@@ -139,6 +160,12 @@ def _unknown_slot(view: View, target: int) -> list[tuple[int, float]]:
     return chances
 
 
+@lru_cache(maxsize=16384)
+def _expected(mine: int, hand: int | None, seen: frozenset[int]) -> float:
+    """What attacking a face-down card of such a seat with `mine` promises, on average."""
+    return sum(p * FIGHTS[mine, c] for c, p in _chances(hand, seen))
+
+
 def _fight_value(mine: int, theirs: int) -> float:
     """What attacking `theirs` with `mine` gains me against that seat: its card taken, or mine lost or taken."""
     attack, defend = strengths(mine, theirs, False)
@@ -150,19 +177,33 @@ def _fight_value(mine: int, theirs: int) -> float:
     return -lost
 
 
-def _attack_value(view: View, action: Action) -> float:
-    mine = view["me"]["row"][action["slot"]]
-    known = _target_card(view, action["target"], action["target_slot"])
-    if known is not None:
-        return _fight_value(mine, known) - 0.01 * score(mine)
-    return sum(p * _fight_value(mine, c) for c, p in _unknown_slot(view, action["target"])) - 0.01 * score(mine)
+FIGHTS = {(mine, theirs): _fight_value(mine, theirs) for mine in CARDS.cards for theirs in CARDS.cards}
+SPEND = {card: 0.01 * score(card) for card in CARDS.cards}  # between equal promises, the weaker card goes
+
+
+def _attack_values(view: View, attacks: list[Action]) -> list[float]:
+    """What each attack promises: the fight against the card if this seat knows it, else the mean over what
+    it may be; a little less for spending a better card."""
+    row = view["me"]["row"]
+    targets: dict[int, tuple[list[int | None], int | None, frozenset[int]]] = {}
+    values = []
+    for action in attacks:
+        mine, target = row[action["slot"]], action["target"]
+        found = targets.get(target)
+        if found is None:
+            known = _known_cards(view, target)
+            found = targets[target] = (known, view["players"][target].get("hand"), _seen(view, target, known))
+        card = found[0][action["target_slot"]]
+        value = FIGHTS[mine, card] if card is not None else _expected(mine, found[1], found[2])
+        values.append(value - SPEND[mine])
+    return values
 
 
 def _attack(view: View, actions: list[Action], rng: Rng) -> Action:
     attacks = [a for a in actions if a["do"] == "attack"]
     if not attacks:
         return actions[0]
-    values = [_attack_value(view, a) for a in attacks]
+    values = _attack_values(view, attacks)
     best = max(values)
     if view["phase"] == "ronin" and best <= 0:
         return next(a for a in actions if a["do"] == "decline")
