@@ -80,6 +80,12 @@ class Knowledge:
         """The rule-based player's choice, from the seat's view and its legal actions alone."""
         return kind_first(actions, rng)
 
+    def baseline_choice(self, view: View, actions: list[Action], rng: Rng) -> Action:
+        """The choice of the rule-based player the strength bench measures against: the rules of thumb,
+        unless a game keeps its first, simpler ones as that yardstick while its bots' knowledge grows
+        (so that strength figures compare from one release to the next)."""
+        return self.rule_choice(view, actions, rng)
+
     def rank(self, view: View, actions: list[Action]) -> list[float] | None:
         """How good each action looks to the rules of thumb (higher is better), or None for no idea.
 

@@ -78,7 +78,7 @@ class RuleBot:
         knowledge = knowledge_for(game.name)
         view = game.view(state, seat)
         actions = knowledge.prune(view, actions) or actions
-        return knowledge.rule_choice(view, actions, decision_rng(self.seed, turn, seat))
+        return knowledge.baseline_choice(view, actions, decision_rng(self.seed, turn, seat))
 
 
 class UniformBot:

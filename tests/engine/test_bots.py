@@ -177,21 +177,25 @@ def test_a_seat_that_refilled_may_hold_any_card_it_has_not_shown():
     assert dict(_unknown_slot(view, 1)) == pytest.approx({1: 0.5, 3: 0.5})
 
 
-def test_the_rule_based_player_takes_a_sure_peasant_with_its_cheapest_sure_winner():
+def test_the_search_s_rules_of_thumb_take_a_sure_peasant_with_the_cheapest_sure_winner():
     """Tennō: against rows that are surely peasants (even a Monk's +2 makes at most 5), the Ninja's 8 wins as
-    surely as the Daimyo's 9 and risks less: the rule-based player attacks with it."""
+    surely as the Daimyo's 9 and risks less: the search's rules of thumb attack with it. The yardstick
+    (the `rules` bot) still plays as first written: its strongest card at any face-down one."""
     from engine.testing import tenno_position
 
     match = tenno_position(3, rows={0: [9, 4, 2]}, active=0)
     view = match.game.view(match.state, 0)
     actions = decisions(match.game, match.state, 0)
-    choice = knowledge_for("tenno").rule_choice(view, actions, Rng.seeded(3))
+    knowledge = knowledge_for("tenno")
+    choice = knowledge.rule_choice(view, actions, Rng.seeded(3))
     assert choice["do"] == "attack" and view["me"]["row"][choice["slot"]] == 4
+    first = make_bot("rules", seed=3).choose(match.game, match.state, 0, turn=len(match.actions))
+    assert first["do"] == "attack" and view["me"]["row"][first["slot"]] == 9
 
 
-def test_the_rule_based_player_refills_the_shogun_then_the_geisha():
+def test_the_search_s_rules_of_thumb_refill_the_shogun_then_the_geisha():
     """A refill keeps the strongest defenders in the row: the Shogun (only a Geisha beats it), then the Geisha
-    (she wins every fight but another Geisha's), before the Daimyo."""
+    (she wins every fight but another Geisha's), before the Daimyo. The yardstick keeps her back."""
     from engine.games.tenno.rules import GEISHA, SHOGUN
 
     def refill(cards):
@@ -200,6 +204,8 @@ def test_the_rule_based_player_refills_the_shogun_then_the_geisha():
 
     assert refill((9, GEISHA, 8)) == GEISHA
     assert refill((GEISHA, 9, SHOGUN)) == SHOGUN
+    first = [{"seat": 0, "do": "refill", "slot": 1, "card": c} for c in (9, GEISHA, 8)]
+    assert knowledge_for("tenno").baseline_choice({"phase": "refill"}, first, Rng.seeded(0))["card"] == 9
 
 
 def test_clone_copies_every_mutable_part():

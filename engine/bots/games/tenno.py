@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ...game import Action, View
 from ...games.tenno.cards import CARDS
@@ -18,6 +18,8 @@ from ..knowledge import Knowledge
 # she is worth her slot at once (measured over 1,000 games a table against random play: three seats beaten
 # 88 % with her after the Monk, 93 % with her second).
 KEEP_IN_ROW = (SHOGUN, GEISHA, 9, 8, 4, 7, 6, MONK, 3, 2, 1)
+FIRST_KEEP_IN_ROW = (SHOGUN, 9, 8, 4, 7, 6, MONK, GEISHA, 3, 2, 1)  # the yardstick's order
+UNKNOWN_DEFENCE = 5.5  # what the yardstick takes any face-down card to defend with
 
 
 def score(card: int) -> int:
@@ -46,17 +48,13 @@ class TennoKnowledge(Knowledge):
         return self.rule_choice(_facts(state, seat), actions, rng)
 
     def rule_choice(self, view: View, actions: list[Action], rng: Rng) -> Action:
-        """Attack what it surely beats, else with its strongest card; keep strong cards in the row."""
-        phase = view["phase"]
-        if phase in ("attack", "ronin"):
-            return _attack(view, actions, rng)
-        if phase == "defend":
-            return _defend(view, actions)
-        if phase == "refill":
-            return min(actions, key=lambda a: KEEP_IN_ROW.index(a["card"]))
-        if phase == "reward":
-            return _reward(view, actions, rng)
-        return actions[rng.below(len(actions))]
+        """Attack where the reckoned gain is best; keep strong cards, and the Geisha, in the row."""
+        return _choose(view, actions, rng, _attack_values, KEEP_IN_ROW)
+
+    def baseline_choice(self, view: View, actions: list[Action], rng: Rng) -> Action:
+        """The yardstick as first written: attack what it surely beats, else with its strongest card, taking a
+        face-down card to defend at 5.5 whatever the table saw; the Geisha kept back in the hand."""
+        return _choose(view, actions, rng, _first_values, FIRST_KEEP_IN_ROW)
 
     def rank(self, view: View, actions: list[Action]) -> list[float] | None:
         """Attacks by what they promise (declining or passing: nothing); other decisions are few."""
@@ -199,11 +197,50 @@ def _attack_values(view: View, attacks: list[Action]) -> list[float]:
     return values
 
 
-def _attack(view: View, actions: list[Action], rng: Rng) -> Action:
+def _first_values(view: View, attacks: list[Action]) -> list[float]:
+    """The yardstick's attack values: a known card's fight, else the attacking card against 5.5."""
+    values = []
+    for action in attacks:
+        mine = view["me"]["row"][action["slot"]]
+        known = _target_card(view, action["target"], action["target_slot"])
+        if known is not None:
+            attack, defend = strengths(mine, known, False)
+            if known == GEISHA:
+                value = -score(mine)  # she always wins and leaves: the attacker's card is lost
+            elif attack > defend:
+                value = score(known) - (score(mine) if mine == GEISHA else 0) - 0.01 * score(mine)
+            else:
+                value = -score(mine) - 1
+        elif mine == GEISHA:
+            value = -1.0  # spent on a card it cannot see
+        else:
+            value = (CARDS.cards[mine].attack - UNKNOWN_DEFENCE) * 0.6 - 0.01 * score(mine)
+        values.append(value)
+    return values
+
+
+AttackValues = Callable[[View, list[Action]], list[float]]
+
+
+def _choose(view: View, actions: list[Action], rng: Rng, values: AttackValues, keep: tuple[int, ...]) -> Action:
+    """The rules of thumb, with attacks weighed by `values` and cards kept in the row in the order `keep`."""
+    phase = view["phase"]
+    if phase in ("attack", "ronin"):
+        return _attack(view, actions, rng, values)
+    if phase == "defend":
+        return _defend(view, actions)
+    if phase == "refill":
+        return min(actions, key=lambda a: keep.index(a["card"]))
+    if phase == "reward":
+        return _reward(view, actions, rng, keep)
+    return actions[rng.below(len(actions))]
+
+
+def _attack(view: View, actions: list[Action], rng: Rng, weigh: AttackValues) -> Action:
     attacks = [a for a in actions if a["do"] == "attack"]
     if not attacks:
         return actions[0]
-    values = _attack_values(view, attacks)
+    values = weigh(view, attacks)
     best = max(values)
     if view["phase"] == "ronin" and best <= 0:
         return next(a for a in actions if a["do"] == "decline")
@@ -223,7 +260,7 @@ def _defend(view: View, actions: list[Action]) -> Action:
     return next(a for a in actions if a["monk"] is helps)
 
 
-def _reward(view: View, actions: list[Action], rng: Rng) -> Action:
+def _reward(view: View, actions: list[Action], rng: Rng, keep: tuple[int, ...]) -> Action:
     kind = actions[0]["do"]
     if kind == "peek":
         fight_target = view["reward"]["target"] if view.get("reward") else None
@@ -234,8 +271,7 @@ def _reward(view: View, actions: list[Action], rng: Rng) -> Action:
     if kind == "swap":
         # Bring the best hand card in for the weakest row card; else put the same card back (a fake swap).
         return min((a for a in actions if a["do"] == "swap"),
-                   key=lambda a: (KEEP_IN_ROW.index(a["card"]),
-                                  -KEEP_IN_ROW.index(view["me"]["row"][a["slot"]])))
+                   key=lambda a: (keep.index(a["card"]), -keep.index(view["me"]["row"][a["slot"]])))
     if kind == "reorder":
         fakes = [a for a in actions if a["do"] == "reorder" and a["fake"]]
         return fakes[rng.below(len(fakes))]
