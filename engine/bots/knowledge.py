@@ -25,6 +25,9 @@ class Knowledge:
     temperature: float = 5.0
     # Rollout actions the search plays below its tree before it judges the world.
     depth: int = 12
+    # The pull of the rules of thumb's choice at the search's root (`Budget.bias`): how much evidence it
+    # takes to leave it. Where those rules are good and the budget small, leaving them is mostly noise.
+    bias: float = 0.5
     # The share of a level's iterations this game affords: its iterations cost more or less than Tennō's.
     effort: float = 1.0
 

@@ -56,7 +56,8 @@ class SearchBot:
     def choose(self, game: Game, state: Any, seat: int, turn: int = 0,
                should_stop: StopCheck | None = None) -> Action:
         knowledge = knowledge_for(game.name)
-        budget = Budget(knowledge.iterations(self.level.iterations, state.players), knowledge.depth)
+        budget = Budget(knowledge.iterations(self.level.iterations, state.players), knowledge.depth,
+                        bias=knowledge.bias)
         search = Search(game, knowledge, seat, budget, decision_rng(self.seed, turn, seat))
         action, self.last = search.run(state, should_stop)
         return action

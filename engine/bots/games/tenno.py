@@ -29,6 +29,10 @@ def score(card: int) -> int:
 class TennoKnowledge(Knowledge):
     temperature = 4.0
     depth = 6
+    # Measured, 40 games a table: at 0.5 the strong level left its rules of thumb in one decision in seven
+    # and beat fewer random seats than they do alone (three seats 88 %, four 88 %); at 1.0, one in twenty,
+    # 94 % and 92 %, and more of the rule-based yardstick's seats (three seats 71 %); at 2 it never left them.
+    bias = 1.0
 
     def iterations(self, level_iterations: int, players: int) -> int:
         """Fewer at a big table: every seat's row and hand is re-dealt and attacked (measured: 7 seats
