@@ -35,6 +35,10 @@ class Knowledge:
         """A level's iterations for this game at this many players (a bigger table costs more per iteration)."""
         return max(1, round(level_iterations * self.effort))
 
+    def root_bias(self, players: int) -> float:
+        """How firmly the search holds to the rules of thumb's choice at this many players (default: `bias`)."""
+        return self.bias
+
     def points(self, state: Any) -> Sequence[float]:
         """Each seat's score as the position promises it (the game's points, roughly)."""
         return [0.0] * state.players

@@ -57,7 +57,7 @@ class SearchBot:
                should_stop: StopCheck | None = None) -> Action:
         knowledge = knowledge_for(game.name)
         budget = Budget(knowledge.iterations(self.level.iterations, state.players), knowledge.depth,
-                        bias=knowledge.bias)
+                        bias=knowledge.root_bias(state.players))
         search = Search(game, knowledge, seat, budget, decision_rng(self.seed, turn, seat))
         action, self.last = search.run(state, should_stop)
         return action
