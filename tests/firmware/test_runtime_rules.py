@@ -7,7 +7,9 @@ order, and how the information pages and another match are put on the seats.
 
 from __future__ import annotations
 
+import errno
 import logging
+import threading
 
 import pytest
 
@@ -18,7 +20,7 @@ from engine.match import Match
 from engine.testing import bare, tenno_position
 from firmware.table import journal as journals
 from firmware.table.journal import Journal
-from firmware.table.runtime import Command, Runtime
+from firmware.table.runtime import Command, DeviceFault, Runtime
 from firmware.testing import face_text, file_size_limit, post
 from hardware.events import InputEvent
 from hardware.screens import dummy_screen
@@ -498,3 +500,84 @@ def test_pages_turn_one_at_a_time_and_a_hold_while_asked_leaves_the_page_under_t
     post(runtime, 1, "ok", "hold")  # Blue, asked while reading, holds ok
     post(runtime, 0)  # Red calls it off
     assert runtime.seats[1].mode == "info" and runtime.seats[1].info_page == 1
+
+
+def test_a_seat_that_is_told_its_choices_changed_may_still_hold_ok_for_the_table_menu():
+    runtime = Runtime(Match.new("tenno", 3, seed=2, options={"start_seat": 0}), [None, None, None])
+    post(runtime, 0)
+    runtime.undo()
+    assert runtime.seats[0].changed
+    assert face_text(runtime, 0).splitlines()[-1] == "! Your choices changed: ok to go on"
+    post(runtime, 0, "ok", "hold")
+    assert runtime.seats[0].mode == "menu" and face_text(runtime, 0).splitlines()[0] == "[Red] Table menu"
+
+
+def test_what_each_seat_reads_while_the_table_answers_a_request_line_by_line():
+    runtime = Runtime(Match.new("tenno", 3, seed=2, options={"start_seat": 0}), [None, None, None])
+    for seat in (2, 1, 0):
+        post(runtime, seat)  # the last action is Red's own arrangement
+    post(runtime, 0, "ok", "hold")
+    lines = face_text(runtime, 0).splitlines()
+    assert lines[0] == "[Red] Table menu" and lines[-2:] == ["Hold ok to go back", "> Undo last action  1/6"]
+    post(runtime, 0)  # Red asks to take back its own arrangement: any other seat may agree
+    assert face_text(runtime, 0).splitlines() == ["[Red] Table", "Waiting for another seat's yes",
+                                                 "> Cancel the request"]
+    assert face_text(runtime, 1).splitlines() == ["[Blue] Table", "Red: undo Red's row arrangement?",
+                                                 "> Yes, agree  1/2"]
+    post(runtime, 0)  # called off
+    post(runtime, 1, "ok", "hold")
+    post(runtime, 1)  # Blue asks to take back Red's arrangement: Red must agree
+    assert face_text(runtime, 1).splitlines()[:2] == ["[Blue] Table", "Waiting for Red's yes"]
+    post(runtime, 2)  # Green agrees: not enough
+    assert face_text(runtime, 2).splitlines() == ["[Green] Table", "You agreed; waiting for the others", "> No"]
+    post(runtime, 1)  # Blue calls it off
+    runtime.submit(runtime.match.legal_actions(0)[0])  # Red's attack turns a card up
+    post(runtime, 2, "ok", "hold")
+    post(runtime, 2)
+    assert face_text(runtime, 2).splitlines()[:2] == ["[Green] Table", "Waiting for every seat's yes"]
+
+
+def test_an_info_page_asks_nothing_and_a_table_face_notes_a_failed_write(tmp_path):
+    match = Match.new("tenno", 2, seed=1)
+    path, journal = _journalled(match, tmp_path)
+    runtime = Runtime(match, [None, None], journal, languages={0: "zh_Hans"})
+    _open_table_menu(runtime, 0, 1)  # Scores, in Red's own words
+    assert runtime.seats[0].info_title == "分数"
+    _open_table_menu(runtime, 1, 1)
+    lines = face_text(runtime, 1).splitlines()
+    assert lines[0] == "[Blue] Scores" and lines[-2:] == ["", "> Close"]
+    with file_size_limit(path.stat().st_size):
+        post(runtime, 0, "ok")  # Red closes its page...
+        post(runtime, 0, "ok")  # ...and lays its row: the disk refuses it
+    assert face_text(runtime, 1).splitlines()[-1] == "! Not saved (File too large): nothing counts until saving works"
+    journal.close()
+
+
+def test_a_failing_screen_is_noted_on_the_other_seats_and_a_failing_device_beside_them_on_every_seat():
+    shown = screens(3)
+    runtime = Runtime(Match.new("tenno", 3, seed=2), shown)
+    assert [seat.face.notice for seat in runtime.seats] == ["", "", ""]
+
+    def broken(image):
+        raise OSError(errno.EREMOTEIO, "Remote I/O error")
+
+    shown[1].device.display = broken
+    post(runtime, 1, "next")
+    assert runtime.seats[1].degraded
+    assert runtime.seats[0].face.notice == "Blue: screen fault" and runtime.face(1).notice == ""
+    runtime.handle(DeviceFault("Public", "Remote I/O error"))
+    assert runtime.seats[0].face.notice == "Blue, Public: screen fault"
+    assert runtime.face(1).notice == "Public: screen fault"
+    for _ in range(2):  # working again; told twice, it is no error
+        runtime.handle(DeviceFault("Public"))
+        assert runtime.seats[0].face.notice == "Blue: screen fault"
+
+
+def test_step_waits_for_an_event_another_thread_posts_and_drain_counts_every_event():
+    runtime = Runtime(Match.new("tenno", 2, seed=1), [None, None])
+    assert runtime.step(timeout=0.01) is False  # nothing came: it does not wait for ever
+    threading.Timer(0.01, runtime.post, (InputEvent(0, "next", "press"),)).start()
+    assert runtime.step(timeout=1) is True and "2/6" in face_text(runtime, 0)
+    for _ in range(3):
+        runtime.post(InputEvent(1, "next", "press"))
+    assert runtime.drain() == 3 and "4/6" in face_text(runtime, 1)

@@ -11,6 +11,7 @@ from hardware.table import (
     EncoderPins,
     ScreenConfig,
     SerialSeatConfig,
+    WebConfig,
     emulator_table,
     header_pin,
     load_table,
@@ -840,3 +841,60 @@ def test_a_seat_an_spi_panel_and_a_colour_public_screen_are_read_whole():
     assert (table.seats[3].screen.driver, table.seats[3].screen.port) == ("sh1106", 0)
     assert table.public_screen == ScreenConfig(driver="ili9341", bus="spi", port=0, device=1, gpio_dc=23,
                                                gpio_rst=None, gpio_light=18, width=320, height=240)
+
+
+@pytest.mark.parametrize("text, message, key", [
+    ('[table]\nlanguage = "fr"\n' + RED,
+     "table.toml:1: [table]: language: unknown value 'fr' (expected one of: en, zh_Hant, zh_Hans)", "table.language"),
+    ("[table]\nlanguage = 5\n" + RED, "table.toml:1: [table]: language: must be a string, not an integer",
+     "table.language"),
+    ("table = 5\n" + RED, "table.toml:1: [table]: must be a table of keys, not an integer", "table"),
+    ("[table]\ncolour = 1\n" + RED,
+     "table.toml:1: [table]: colour: unknown key (expected one of: name, backend, hold_time, bounce_time, language)",
+     "table.colour"),
+    ("[table]\nhold_time = 60.5\n" + RED, "table.toml:1: [table]: hold_time: must be 0 to 60 seconds, not 60.5",
+     "table.hold_time"),
+    ("[table]\nbounce_time = 61\n" + RED, "table.toml:1: [table]: bounce_time: must be 0 to 60 seconds, not 61",
+     "table.bounce_time"),
+    ('\n[[seat]]\nname = 5\n', "table.toml:2: seat 1: name: must be a string, not an integer", "seat[1].name"),
+    ('\n[[seat]]\nname = "Re\\u001bd\\u202e"\n',
+     "table.toml:2: seat 1: name: must not hold control characters ('\\x1b', '\\u202e')", "seat[1].name"),
+    ("seat = [1]\n", "table.toml: seat 1: must be a table of keys, not an integer", "seat[1]"),
+    ('\n[[seat]]\nname = "Knob"\nencoder = { a = 40, b = 20, push = 21 }\nscreen = { driver = "ssd1306", bus = "i2c" }\n',
+     f'table.toml:2: seat 1 ("Knob"): encoder.a: 40 {NOT_A_PIN}', "seat[1].encoder.a"),
+    ("".join(f'[[seat]]\nserial = {{ port = "/dev/ttyACM{n}" }}\n' for n in range(9)),
+     "table.toml:17: seat 9: a table has at most 8 seats, this file has 9", "seat[9]"),
+])
+def test_each_bad_table_setting_or_seat_is_refused_in_full_words_naming_its_key(text, message, key):
+    """The whole message for the table's own settings, a seat before its name is known, and too many seats."""
+    error = rejected(text)
+    assert (str(error), error.key) == (message, key)
+
+
+def test_the_tables_language_and_timings_are_read_up_to_their_limits():
+    assert parse_table(RED).language is None
+    assert parse_table('[table]\nlanguage = "zh_Hant"\n' + RED).language == "zh_Hant"
+    table = parse_table("[table]\nhold_time = 60\nbounce_time = 60\n" + RED)
+    assert (table.hold_time, table.bounce_time) == (60.0, 60.0)
+
+
+@pytest.mark.parametrize("block, message, key", [
+    ('host = "lan"', "table.toml:7: [web]: missing key 'port'", "web"),
+    ("port = 0", "table.toml:7: [web]: port: must be 1 to 65535, not 0", "web.port"),
+    ("port = 65536", "table.toml:7: [web]: port: must be 1 to 65535, not 65536", "web.port"),
+    ('port = "80"', "table.toml:7: [web]: port: must be an integer, not a string", "web.port"),
+    ('port = 80\nhost = ""', "table.toml:7: [web]: host: must not be empty", "web.host"),
+    ("port = 80\ncolour = 1", "table.toml:7: [web]: colour: unknown key (expected one of: port, host)", "web.colour"),
+])
+def test_a_bad_web_block_is_refused_naming_its_key(block, message, key):
+    error = rejected(RED + "\n[web]\n" + block + "\n")
+    assert (str(error), error.key) == (message, key)
+    error = rejected("web = 5\n" + RED)
+    assert (str(error), error.key) == ("table.toml:1: [web]: must be a table of keys, not an integer", "web")
+
+
+def test_the_web_block_is_off_when_absent_and_serves_the_local_network_by_default():
+    assert parse_table(RED).web is None
+    assert parse_table(RED + "\n[web]\nport = 8080\n").web == WebConfig(port=8080, host="lan")
+    assert parse_table(RED + '\n[web]\nport = 1\nhost = "0.0.0.0"\n').web == WebConfig(port=1, host="0.0.0.0")
+    assert parse_table(RED + "\n[web]\nport = 65535\n").web.port == 65535
