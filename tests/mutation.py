@@ -74,7 +74,7 @@ def group_pyproject(group: dict) -> str:
         f"only_mutate = {strings(group['modules'])}\n"
         f"pytest_add_cli_args_test_selection = {strings(group['tests'])}\n"
         f"pytest_add_cli_args = {strings(LEAN)}\n"
-        f"timeout_multiplier = {TIMEOUT_MULTIPLIER}\n"
+        f"timeout_multiplier = {group.get('timeout_multiplier', TIMEOUT_MULTIPLIER)}\n"
     )
 
 
