@@ -20,6 +20,7 @@ from engine.match import Match
 from engine.testing import bare, tenno_position
 from firmware.table import journal as journals
 from firmware.table.journal import Journal
+from firmware.table.render import render_face
 from firmware.table.runtime import Command, DeviceFault, Runtime
 from firmware.testing import face_text, file_size_limit, post
 from hardware.events import InputEvent
@@ -148,7 +149,7 @@ def test_undo_tells_every_listener_and_redraws_every_seat_from_the_top():
 
 
 def test_another_match_on_the_same_seats_starts_every_seat_afresh():
-    runtime = Runtime(Match.new("tenno", 3, seed=2), [None, None, None])
+    runtime = Runtime(Match.new("tenno", 3, seed=2), [None, None, None], languages={1: "zh_Hans"})
     post(runtime, 1, "next")
     runtime.submit({"seat": 2, "do": "fly"})
     other = Match.new("quovadis", 3, seed=4)
@@ -263,6 +264,10 @@ def test_a_seats_language_is_journalled_and_a_choice_the_disk_refuses_is_kept_an
     match = Match.new("tenno", 2, seed=1)
     path, journal = _journalled(match, tmp_path)
     runtime = Runtime(match, [None, None], journal)
+    chinese = runtime.seats[1].face.header
+    runtime.set_language(1, "en")
+    assert runtime.seats[1].face.header == "Setup" != chinese  # the same game, now in English words
+    runtime.set_language(1, None)
     runtime.set_language(0, "zh_TW")
     assert runtime.seats[0].language == "zh_Hant" and journals.load(path).languages == {0: "zh_Hant"}
     runtime.set_language(0, None)  # back to the table's language: Simplified, not English
@@ -456,6 +461,8 @@ def test_the_rules_help_ends_with_the_table_pages_address_as_a_browser_takes_it(
     runtime.page_address = "http://192.168.1.20:8080/"
     _open_table_menu(runtime, 0, 2)  # Rules help
     assert " ".join(runtime.seats[0].info[-1]).endswith("Table page: 192.168.1.20:8080")
+    _open_table_menu(runtime, 1, 1)  # the scores page does not end with it
+    assert "Table page" not in " ".join(line for page in runtime.seats[1].info for line in page)
 
 
 def test_a_table_that_cannot_end_a_game_says_so_to_the_seat_that_asked_and_sends_it_back_to_its_game():
@@ -581,3 +588,58 @@ def test_step_waits_for_an_event_another_thread_posts_and_drain_counts_every_eve
     for _ in range(3):
         runtime.post(InputEvent(1, "next", "press"))
     assert runtime.drain() == 3 and "4/6" in face_text(runtime, 1)
+
+
+def test_a_panel_that_only_takes_an_image_is_shown_the_face_at_its_own_size():
+    shown = []
+
+    class Panel:
+        size = (128, 32)
+
+        def show(self, image):
+            shown.append(image)
+
+    short = dummy_screen(ScreenConfig(height=32), name="short")  # a panel that takes the face's bytes
+    runtime = Runtime(Match.new("tenno", 2, seed=1), [Panel(), short])
+    assert len(shown) == 1 and shown[0].size == (128, 32)
+    assert shown[0].tobytes() == render_face(runtime.seats[0].face, (128, 32)).tobytes()
+    assert short.image.tobytes() == render_face(runtime.seats[1].face, (128, 32)).tobytes()
+
+
+def test_a_broken_screen_is_logged_once_a_breakdown_waits_out_its_back_off_and_the_others_are_still_drawn(caplog):
+    from firmware.testing import FakeClock
+
+    clock = FakeClock()
+    shown = screens(3)
+    runtime = Runtime(Match.new("tenno", 3, seed=2), shown, clock=clock)
+    working = shown[0].device.display
+
+    def broken(image):
+        raise OSError(errno.EREMOTEIO, "Remote I/O error")
+
+    with caplog.at_level(logging.ERROR, logger="firmware.table.runtime"):
+        shown[0].device.display = broken
+        post(runtime, 0, "next")  # Red's screen fails
+        runtime.tell_every_seat("Hello")  # Red waits out its back-off; the others are drawn all the same
+        assert [seat.face.notice if seat.face else None for seat in runtime.seats] == [None, "Hello", "Hello"]
+        clock.now += Runtime.RETRY_FIRST
+        runtime.tick()  # tried again: still broken, not logged again
+        assert runtime.seats[0].failures == 2
+        shown[0].device.display = working
+        clock.now += 2 * Runtime.RETRY_FIRST
+        runtime.tick()
+        assert (runtime.seats[0].degraded, runtime.seats[0].failures) == ("", 0)
+        shown[0].device.display = broken
+        post(runtime, 0, "next")  # a new breakdown is logged again
+    messages = [r.getMessage() for r in caplog.records]
+    assert len(messages) == 2 and messages[0] == messages[1] and messages[0].startswith("seat 1 screen: ")
+    assert "Remote I/O error" in messages[0]
+
+
+def test_a_failing_device_beside_the_seats_is_noted_while_every_screen_works():
+    runtime = Runtime(Match.new("tenno", 2, seed=1), screens(2), languages={0: "zh_TW", 2: "zh_Hans"})
+    assert [seat.language for seat in runtime.seats] == ["zh_Hant", None]  # no third seat: nothing to set
+    runtime.handle(DeviceFault("Public", "Remote I/O error"))
+    assert runtime.seats[1].face.notice == "Public: screen fault"
+    _open_table_menu(runtime, 1, 2)  # Rules help, with no table page served: no address at its end
+    assert "Table page" not in " ".join(line for page in runtime.seats[1].info for line in page)

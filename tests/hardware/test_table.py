@@ -898,3 +898,34 @@ def test_the_web_block_is_off_when_absent_and_serves_the_local_network_by_defaul
     assert parse_table(RED + "\n[web]\nport = 8080\n").web == WebConfig(port=8080, host="lan")
     assert parse_table(RED + '\n[web]\nport = 1\nhost = "0.0.0.0"\n').web == WebConfig(port=1, host="0.0.0.0")
     assert parse_table(RED + "\n[web]\nport = 65535\n").web.port == 65535
+
+
+BOT = '\n[[seat]]\nname = "Black"\nbot = "easy"\n'
+BOT_RULE = "a bot seat has no buttons, encoder, screen or serial port (nobody sits there)"
+
+
+@pytest.mark.parametrize("text, message, key", [
+    (BOT + "buttons = { prev = 5, next = 6, ok = 13 }\n",
+     f"table.toml:2: seat 1 (\"Black\"): bot: {BOT_RULE}; remove 'buttons' or 'bot'", "seat[1].bot"),
+    (BOT + 'screen = { driver = "ssd1306", bus = "i2c" }\n',
+     f"table.toml:2: seat 1 (\"Black\"): bot: {BOT_RULE}; remove 'screen' or 'bot'", "seat[1].bot"),
+    ('\n[[seat]]\nname = "Pod"\nserial = { port = "/dev/ttyACM0" }\nbuttons = { prev = 5, next = 6, ok = 13 }\n',
+     "table.toml:2: seat 1 (\"Pod\"): serial: a serial seat has no buttons, encoder or screen (its pod has its own); "
+     "remove 'buttons' or 'serial'", "seat[1].serial"),
+    (spi_seat(", gpio_light = 12", 'driver = "sh1106", bus = "spi"'),
+     'table.toml:2: seat 1 ("A"): screen.gpio_light: sh1106 has no backlight; only ili9341, st7789 do',
+     "seat[1].screen.gpio_light"),
+    ('\n[[seat]]\nname = "A\\u2028B\\u2029"\n',
+     "table.toml:2: seat 1: name: must not hold control characters ('\\u2028', '\\u2029')", "seat[1].name"),
+])
+def test_what_a_bot_a_pod_or_a_seat_screen_cannot_have_and_a_name_that_breaks_lines_are_refused(text, message, key):
+    error = rejected(text)
+    assert (str(error), error.key) == (message, key)
+
+
+def test_text_without_a_file_is_named_as_such_and_a_small_panel_keeps_its_size():
+    with pytest.raises(TableConfigError) as caught:
+        parse_table("x")
+    assert str(caught.value).startswith("<string>:1: invalid TOML")
+    small = parse_table(i2c_seat(", width = 64, height = 48")).seats[0].screen
+    assert (small.width, small.height) == (64, 48)
