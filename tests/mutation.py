@@ -64,7 +64,12 @@ def load_config(path: Path = CONFIG) -> dict:
 
 
 def group_pyproject(group: dict) -> str:
-    """The repository's pyproject.toml (pytest's settings) with the group's [tool.mutmut]."""
+    """The repository's pyproject.toml (pytest's settings) with the group's [tool.mutmut].
+
+    A group may set its own `timeout_multiplier`: mutmut also stops a mutant after that many times
+    the clean run's time on the wall clock, so on a loaded machine a group whose survivors run whole
+    files of quick tests (the table file's, the runtime's) needs a larger one to tell a slow mutant
+    from a looping one."""
     def strings(items: list[str]) -> str:
         return "[" + ", ".join(json.dumps(item) for item in items) + "]"
 
