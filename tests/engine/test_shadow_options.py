@@ -163,6 +163,16 @@ def test_a_son_who_cannot_be_placed_brings_nothing_unless_the_option_gives_the_n
     assert match.state.seats[0].thalers == 4 + (1 if thaler else 0)
 
 
+def test_the_thaler_for_an_unborn_son_is_told_as_the_nunnerys():
+    """`unborn_son_thaler`: the son who finds no room pays what a daughter in the nunnery pays, told alike."""
+    board = {eid: {"spaces": FULL} for eid in data.BOARD.ids}
+    match = position(4, phase="descendants", emperor=0, thalers={0: 4}, cards={0: ["doctor"]}, board=board,
+                     options={"unborn_son_thaler": True})
+    told = bare(match.state.changes)
+    start = told.index({"type": "no_child", "seat": 0, "reason": "no_room"})
+    assert told[start + 1] == {"type": "thalers", "seat": 0, "amount": 1, "lost": 0, "total": 5, "reason": "nunnery"}
+
+
 @pytest.mark.parametrize("again", [False, True])
 def test_a_refused_daughter_goes_to_the_nunnery_or_by_option_to_another_players_baron(again):
     """§5.3 [ASSUMPTION]: one proposal per daughter. The seed: "若對方拒絕這婚姻，則女兒只有去當修女"
