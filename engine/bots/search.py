@@ -71,7 +71,6 @@ class Report:
     iterations: int = 0
     nodes: int = 0
     root: dict[Key, Edge] = field(default_factory=dict)
-    hint: Key = ()  # the rule-based choice the search started from
 
 
 class Search:
@@ -112,7 +111,7 @@ class Search:
             self._iterate(world)
             report.iterations += 1
         root = self.tree.get((), {})
-        report.nodes, report.root, report.hint = len(self.tree), root, self.hint
+        report.nodes, report.root = len(self.tree), root
         return self._best(actions, root), report
 
     def _shortlist(self, view: Any, actions: list[Action], hint: Action) -> list[Action]:

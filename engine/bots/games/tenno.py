@@ -1,4 +1,4 @@
-"""Tennō for bots: prisoners are the score; the rule-based player's rules of thumb."""
+"""Tennō for bots: prisoners are the score; the search's rules of thumb, and the yardstick's first ones."""
 
 from __future__ import annotations
 
@@ -104,17 +104,6 @@ class _Rows:
                         for i, c in enumerate(p.row)], "hand": len(p.hand)}
 
 
-def _target_card(view: View, target: int, slot: int) -> int | None:
-    """The card in another seat's slot, if this seat knows it (shown in a fight, or peeked)."""
-    shown = view["players"][target]["row"][slot]
-    if isinstance(shown, int):
-        return shown
-    for peek in view["me"]["peeks"]:
-        if peek["target"] == target and peek["slot"] == slot and not peek["stale"]:
-            return peek["card"]
-    return None
-
-
 PEASANTS = frozenset(c for c, card in CARDS.cards.items() if card.starts_in_row)
 HIGHS = frozenset(CARDS.cards) - PEASANTS
 LOSS = 0.6  # what a card of mine sent to the discard costs, per point of its score: a slot's future fights
@@ -129,6 +118,11 @@ def _known_cards(view: View, target: int) -> list[int | None]:
     return cards
 
 
+def _target_card(view: View, target: int, slot: int) -> int | None:
+    """The card in another seat's slot, if this seat knows it (shown in a fight, or peeked)."""
+    return _known_cards(view, target)[slot]
+
+
 def _seen(view: View, target: int, known: list[int | None]) -> frozenset[int]:
     """The cards of `target` this seat knows are not face down in an unknown slot: known ones, discarded ones."""
     seen = {c for c in known if c is not None}
@@ -138,14 +132,13 @@ def _seen(view: View, target: int, known: list[int | None]) -> frozenset[int]:
     return frozenset(seen)
 
 
-def _unknown_slot(view: View, target: int, known: list[int | None] | None = None) -> list[tuple[int, float]]:
+def _unknown_slot(view: View, target: int) -> tuple[tuple[int, float], ...]:
     """What a face-down card in another seat's row may be, each with its chance, from what the table saw."""
-    seen = _seen(view, target, _known_cards(view, target) if known is None else known)
-    return _chances(view["players"][target].get("hand"), seen)
+    return _chances(view["players"][target].get("hand"), _seen(view, target, _known_cards(view, target)))
 
 
 @lru_cache(maxsize=4096)
-def _chances(hand: int | None, seen: frozenset[int]) -> list[tuple[int, float]]:
+def _chances(hand: int | None, seen: frozenset[int]) -> tuple[tuple[int, float], ...]:
     """A face-down card's chances, for a seat holding `hand` cards of which `seen` are known elsewhere.
 
     A row starts with the three peasants and a hand with the rest; every refill
@@ -162,11 +155,11 @@ def _chances(hand: int | None, seen: frozenset[int]) -> list[tuple[int, float]]:
         out = len(highs)
     weight = len(peasants) + out
     if not weight:
-        return [(c, 1.0 / len(HIGHS)) for c in HIGHS]
+        return tuple((c, 1.0 / len(HIGHS)) for c in HIGHS)
     chances = [(c, 1.0 / weight) for c in peasants]
     if out:
         chances += [(c, out / weight / len(highs)) for c in highs]
-    return chances
+    return tuple(chances)  # shared by the cache: never changed
 
 
 @lru_cache(maxsize=16384)
