@@ -66,6 +66,9 @@ def load_config(path: Path = CONFIG) -> dict:
 def group_pyproject(group: dict) -> str:
     """The repository's pyproject.toml (pytest's settings) with the group's [tool.mutmut].
 
+    A group may name `also_copy`: files at the repository's root its tests read (babel.cfg), linked
+    into the group's directory and copied by mutmut beside the mutants.
+
     A group may set its own `timeout_multiplier`: mutmut also stops a mutant after that many times
     the clean run's time on the wall clock, so on a loaded machine a group whose survivors run whole
     files of quick tests (the table file's, the runtime's) needs a larger one to tell a slow mutant
@@ -80,6 +83,7 @@ def group_pyproject(group: dict) -> str:
         f"pytest_add_cli_args_test_selection = {strings(group['tests'])}\n"
         f"pytest_add_cli_args = {strings(LEAN)}\n"
         f"timeout_multiplier = {group.get('timeout_multiplier', TIMEOUT_MULTIPLIER)}\n"
+        f"also_copy = {strings(group.get('also_copy', []))}\n"
     )
 
 
@@ -154,7 +158,7 @@ def run(names: list[str], children: int, survivors: bool = False, only: list[str
     for name in names or list(groups):
         place = WORK / name
         place.mkdir(parents=True, exist_ok=True)
-        for package in PACKAGES:
+        for package in (*PACKAGES, *groups[name].get("also_copy", [])):
             link = place / package
             if not link.is_symlink():
                 link.symlink_to(Path("..", "..", package))

@@ -184,3 +184,31 @@ def test_the_screen_font_draws_every_character_of_every_translation(lang):
                if c.isprintable() and ScreenFont.needs_wide(c) and c not in drawn}  # a newline is a break, not a glyph
     assert not lacking, (f"the screen font lacks {''.join(sorted(lacking))} used in {po_path(lang).relative_to(ROOT)}: "
                          "run `make font` (it needs Debian's xfonts-wqy: sudo apt-get install xfonts-wqy)")
+
+
+def test_the_toml_extractor_yields_each_word_once_with_the_line_it_is_on():
+    from io import BytesIO
+
+    from engine.catalog import extract_toml
+
+    toml = '''title = "not a word key"
+colours = ["Red", "Blue"]
+
+[cards.shogun]
+name = "Shogun"
+short = "Sh"
+strength = 10
+
+[[privileges]]
+name = "Zölle"
+abbr = " "
+
+[[privileges]]
+name = "Shogun"
+note = "Red"
+short = 'Sg'
+'''.encode("utf-8")
+    found = list(extract_toml(BytesIO(toml), keywords=None, comment_tags=None, options={}))
+    assert found == [(2, None, "Red", []), (2, None, "Blue", []), (5, None, "Shogun", []),
+                     (6, None, "Sh", []), (10, None, "Zölle", []), (0, None, "Sg", [])]
+    # (a word in a literal string is not found quoted: its line is unknown, 0 to Babel)

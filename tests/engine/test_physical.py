@@ -108,3 +108,58 @@ def test_the_prompt_carries_the_public_steps_of_the_last_action_and_says_each_in
             assert line and "None" not in line and "{" not in line, line
         assert bool(words) == bool(prompt.moves) and bool(back) == bool(prompt.moves)
         match.apply(random_action(match, rng))
+
+
+def test_a_turned_component_stays_put_and_keeps_its_hidden_value_for_its_owner():
+    flipped = turn("card", 0, ["row", 0, 1], ("down", "up"), ("Daimyo 9", "Daimyo 9"), hidden=True)
+    assert flipped["src"] == flipped["dst"] == ["row", 0, 1]
+    assert flipped["hidden"] is True and public(flipped)["value"] == [None, None]
+    assert turn("card", 0, ["row", 0, 1])["hidden"] is False
+
+
+def test_taking_with_the_default_face_and_count_takes_one_plain_component():
+    table = Table()
+    table.put(["hand", 0], "laurel", 0, count=2)
+    table.take(["hand", 0], "laurel", 0)
+    assert table.contents() == {("hand", 0): {("laurel", 0, "", None): 1}}
+    table.take(["hand", 0], "laurel", 0)
+    assert table.contents() == {}
+    table.take(["hand", 0], "laurel", 0, count=0)  # taking none of a thing from an empty place is no drift
+    assert table.contents() == {}
+
+
+def test_the_box_holds_nothing_a_table_counts():
+    table = Table()
+    table.put(BOX, "card", 1, "up", "Shogun")
+    table.take(BOX, "card", 1, "up", "Shogun", count=5)
+    assert table.contents() == {} and table == Table()
+
+
+def test_a_drift_says_what_was_missing_and_what_the_place_holds():
+    table = Table()
+    table.put(["row", 0], "card", 0, "down", "Geisha")
+    with pytest.raises(Drift) as drift:
+        table.take(["row", 0], "card", 0, "up", "Ninja")
+    assert str(drift.value) == ("no 1 x ('card', 0, 'up', 'Ninja') at ['row', 0]; "
+                                "it holds [\"('card', 0, 'down', 'Geisha')\"]")
+
+
+def test_the_diff_of_two_tables_names_each_place_that_differs_in_order():
+    """Places and their contents in the order of their text: places and values of mixed kinds
+    (a row's number, a pile's name; no value, a card's name) cannot be compared otherwise."""
+    mine, theirs = Table(), Table()
+    mine.put(["row", 1], "card", 1, "up", "Shogun")
+    mine.put(["row", "discard"], "card", -1, "up", "Ninja")
+    mine.put(["row", 0], "card", 0, "up", None)
+    mine.put(["row", 0], "card", 0, "up", "Geisha")
+    theirs.put(["row", 0], "card", 0, "up", "Geisha")
+    theirs.put(["row", 0], "card", 0, "up", 7)
+    theirs.put(["row", "discard"], "card", -1, "up", "Ninja")
+    theirs.put(["row", 2], "card", 2, "up", "Ninja")
+    assert mine.diff(theirs) == [
+        "['row', 0]: [(('card', 0, 'up', 'Geisha'), 1), (('card', 0, 'up', None), 1)] != "
+        "[(('card', 0, 'up', 'Geisha'), 1), (('card', 0, 'up', 7), 1)]",
+        "['row', 1]: [(('card', 1, 'up', 'Shogun'), 1)] != []",
+        "['row', 2]: [] != [(('card', 2, 'up', 'Ninja'), 1)]",
+    ]
+    assert mine.diff(mine) == []
