@@ -312,6 +312,14 @@ def test_a_card_scores_the_vp_its_data_gives_it(monkeypatch):
     assert data.CARDS["indulgence"].vp == 1  # the one card a source gives VP
 
 
+def test_a_card_the_data_gives_vp_still_tells_what_it_did(monkeypatch):
+    """§7: a card's VP come on top of its effect, never in its place."""
+    monkeypatch.setitem(data.CARDS, "ordinance", dataclasses.replace(data.CARDS["ordinance"], vp=2))
+    match = position(2, phase="actions", emperor=0, options={"vp_open": True})
+    events = bare(act(match, 0, "buy", card="ordinance", area="SAXONY", spot="a0"))
+    assert [e["type"] for e in events] == ["bought", "placed", "vp"]
+
+
 def test_a_card_vp_that_is_not_a_whole_number_is_refused():
     raw = {"card": [{"id": "x", "name": "X", "short": "X", "abbr": "X", "cost": 0, "colour": "blue",
                      "copies": {2: 1, 3: 1, 4: 1}, "effect": "rival", "vp": -1}]}

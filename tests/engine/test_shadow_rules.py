@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.codec import from_data, to_data
 from engine.errors import BadData
 from engine.games.shadow import data
 from engine.games.shadow.board import EMPIRE_SUPPLY
@@ -88,6 +89,17 @@ def test_player_count_is_two_to_four():
             Match.new("shadow", players)
 
 
+def test_the_first_emperor_is_told_by_seat_then_crowned_with_a_45_baron_from_supply_after_the_empire_city():
+    """§3.2: the start player is the first Emperor; §3.5-6: the empire city, then the Emperor's 45 Baron
+    on the throne, straight from supply (no choice, no button)."""
+    match = Match.new("shadow", 2, seed=1, options={"start_seat": 1})
+    assert bare(match.state.changes) == [{"type": "setup"}, {"type": "emperor_chosen", "seat": 1}]
+    events = act(match, 1, "place", area="MAINZ", spot="c0")
+    assert bare(events) == [{"type": "city", "seat": EMPIRE, "area": "MAINZ", "spot": "c0", "reason": "setup"},
+                            {"type": "crowned", "seat": 1, "from_area": "supply", "from_spot": "", "kind": "baron",
+                             "age": 45}]
+
+
 # --- §5.1 income ------------------------------------------------------------------------------
 
 def test_income_is_six_plus_own_cities_plus_others_cities_under_your_elector():
@@ -131,6 +143,15 @@ def test_saxony_elector_adds_two_to_income_still_capped():
     assert [p.thalers for p in match.state.seats] == [6, 12]
     match = position(2, phase="income", thalers={0: 0, 1: 0}, board={"SAXONY": {"elector": "C1/35"}})
     assert match.state.seats[1].thalers == 8
+
+
+def test_income_past_twelve_is_lost_and_a_marker_already_at_twelve_is_not_moved():
+    """§5.1 with the thaler track's 0-12: what would pass 12 is lost; a marker that stays put is no step."""
+    match = position(2, phase="income", thalers={0: 12, 1: 7})
+    full, short = [e for e in match.state.changes if e["type"] == "thalers"]
+    assert (full["amount"], full["lost"], full["total"], full["moves"]) == (0, 6, 12, [])
+    assert (short["amount"], short["lost"], short["total"]) == (5, 1, 12)
+    assert short["moves"] == [turn("thaler marker", 1, ["thaler track"], value=(7, 12))]
 
 
 # --- §5.2 aging -------------------------------------------------------------------------------
@@ -506,6 +527,56 @@ def test_gray_eminence_as_a_tiebreaker_by_option():
     assert tile(elector(match, "KOELN")) == ("baron", 1, 25)
 
 
+def test_the_move_card_tells_where_the_tile_came_from_and_the_knight_it_pushed():
+    match = position(2, phase="actions", emperor=0, board={
+        "MAINZ": {"elector": "B0/25", "spaces": ["C0/35"]},
+        "KOELN": {"spaces": ["K1", "K1", "B1/25", "B1/25"]}})
+    events = bare(buy(match, 0, "move", from_area="MAINZ", from_spot="a0", area="KOELN", spot="a1"))
+    assert events[1:] == [
+        {"type": "moved", "seat": 0, "kind": "couple", "age": 35, "area": "KOELN", "spot": "a1", "reason": "move",
+         "from_area": "MAINZ", "from_spot": "a0"},
+        {"type": "pushed", "seat": 1, "area": "KOELN", "spot": "a1"}]
+
+
+def test_the_knight_card_tells_its_knight_as_the_cards_and_the_knight_it_pushed():
+    """§6.2 Knight with `knight_card_pushes`: the pushed knight's owner is told, apart from the card's knight."""
+    match = position(2, phase="actions", emperor=0, options={"knight_card_pushes": True},
+                     board={"SAXONY": {"spaces": ["K1"]}})
+    events = bare(buy(match, 0, "knight", from_area="supply", from_spot="", area="SAXONY", spot="a0"))
+    assert events[1:] == [
+        {"type": "knight", "seat": 0, "from_area": "supply", "from_spot": "", "area": "SAXONY", "spot": "a0",
+         "reason": "card"},
+        {"type": "pushed", "seat": 1, "area": "SAXONY", "spot": "a0"}]
+
+
+def test_a_permit_tells_the_city_it_built_then_its_vp():
+    match = position(2, phase="actions", emperor=0, options={"vp_open": True})
+    events = bare(buy(match, 0, "permit", area="KOELN", spot="c0"))
+    assert events[1:] == [{"type": "city", "seat": 0, "area": "KOELN", "spot": "c0", "reason": "permit"},
+                          {"type": "vp", "seat": 0, "reason": "cities", "amount": 1}]
+
+
+def test_the_ordinance_baron_is_told_as_the_ordinances():
+    match = position(2, phase="actions", emperor=0)
+    events = bare(buy(match, 0, "ordinance", area="SAXONY", spot="a0"))
+    assert events[1:] == [{"type": "placed", "seat": 0, "kind": "baron", "age": 15, "area": "SAXONY", "spot": "a0",
+                           "reason": "ordinance"}]
+
+
+@pytest.mark.parametrize("reading", ["flip", "new_couple"])
+def test_the_foreign_kings_daughters_couple_is_told_as_hers(reading):
+    match = position(2, phase="actions", emperor=0, options={"kings_daughter": reading},
+                     board={"SAXONY": {"spaces": ["B0/15"]}})
+    spot = "a0" if reading == "flip" else "a1"
+    events = bare(buy(match, 0, "kings_daughter", area="SAXONY", spot=spot))
+    if reading == "flip":
+        assert events[1:] == [{"type": "married", "seat": 0, "area": "SAXONY", "spot": "a0", "age": 15,
+                               "reason": "kings_daughter"}]
+    else:
+        assert events[1:] == [{"type": "placed", "seat": 0, "kind": "couple", "age": 25, "area": "SAXONY",
+                               "spot": "a1", "reason": "kings_daughter"}]
+
+
 # --- §2.3 each privilege ---------------------------------------------------------------------------
 
 def test_trier_copies_a_sold_out_card_at_its_cost_without_taking_a_card():
@@ -592,6 +663,14 @@ def test_only_the_elector_uses_a_privilege():
     assert not actions(match, 0, "privilege")
 
 
+def test_cologne_makes_the_electors_own_tile_younger():
+    """§2.3 Cologne is a free Doctor: one's own tile gets younger, as the card's does (§6.2)."""
+    match = position(2, phase="actions", emperor=0, board={"KOELN": {"elector": "B0/25", "spaces": ["C0/35"]}})
+    events = bare(act(match, 0, "privilege", privilege="KOELN", area="KOELN", spot="a0"))
+    assert events[1:] == [{"type": "aged", "seat": 0, "kind": "couple", "age": 25, "area": "KOELN", "spot": "a0",
+                           "younger": True, "reason": "privilege"}]
+
+
 # --- §5.6 new electors ------------------------------------------------------------------------------
 
 def test_the_most_influence_seats_a_tile_of_the_winner_for_two_vp_and_the_old_elector_steps_back():
@@ -660,6 +739,52 @@ def test_the_elector_tile_counts_for_its_owner_unless_the_option_says_no():
 
 def match_elector(match):
     return tile(elector(match, "PALATINATE"))
+
+
+def test_gray_eminences_are_played_in_turn_order_from_the_emperor_trier_copies_included():
+    """§5.6.1 (option `gray_eminence` = influence): each holder picks in clockwise order from the Emperor."""
+    match = position(4, phase="actions", emperor=0, cards={3: ["gray_eminence"]}, options={"gray_eminence": "influence"})
+    match.state.seats[1].copies = ["gray_eminence"]
+    enter(match, "electors")
+    assert [(t.kind, t.seat) for t in match.state.tasks] == [("gray", 1), ("gray", 3)]
+
+
+def test_two_gray_eminences_of_one_player_on_one_electorate_add_two_influence():
+    match = position(2, phase="actions", emperor=0, cards={0: ["gray_eminence"]},
+                     board={"MAINZ": {"spaces": ["B1/25", "B0/15"]}})
+    match.state.seats[0].copies = ["gray_eminence"]
+    enter(match, "electors")
+    act(match, 0, "gray", area="MAINZ")
+    events = bare(act(match, 0, "gray", area="MAINZ"))
+    assert {"type": "influence", "area": "MAINZ", "scores": {"0": 1 + 2, "1": 1}} in events
+
+
+def test_a_displaced_elector_with_no_space_left_goes_to_its_owners_supply():
+    """§5.6.4 with `displaced_first`: the old elector steps down before the new one leaves its space; with
+    every space taken by tiles it goes back to supply, told with its electorate."""
+    match = position(2, phase="electors", emperor=0, options={"displaced_first": True},
+                     board={"BOHEMIA": {"elector": "B1/25", "spaces": ["C0/35", "B0/25", "B0/15", "B0/15"]}})
+    events = bare(act(match, 0, "elect", spot="a0"))
+    assert {"type": "to_supply", "seat": 1, "kind": "baron", "age": 25, "area": "BOHEMIA"} in events
+    assert elector(match, "BOHEMIA").owner == 0 and match.state.seats[1].aristocrats == 7
+    assert from_data(type(match.state), to_data(match.state)) == match.state  # the unseated elector saves
+
+
+def test_a_new_emperor_with_no_tile_to_put_on_the_throne_leaves_it_empty():
+    """§5.2: with no own tile on an aristocrat space and none in supply, the throne stays empty."""
+    match = position(2, phase="election", emperor=0, throne="B0/45", cards={1: ["rival"]},
+                     board={eid: {"elector": "B1/25"} for eid in data.BOARD.ids})
+    assert bare(match.state.changes)[-1] == {"type": "throne_empty", "seat": 1}
+    assert match.state.throne is None and match.state.emperor == 1
+
+
+def test_rival_needing_an_heir_may_be_taken_with_the_last_tile_in_supply():
+    """Option `rival_needs_heir`: the buyer needs a tile for the throne; one left in supply is enough."""
+    match = position(2, phase="actions", emperor=0, options={"rival_needs_heir": True},
+                     board={eid: {"elector": "B1/25"} for eid in data.BOARD.ids[:6]})
+    assert match.state.seats[1].aristocrats == 1
+    act(match, 0, "pass")
+    assert [a for a in actions(match, 1, "buy") if a["card"] == "rival"]
 
 
 # --- §5.7 the election -------------------------------------------------------------------------------
@@ -841,6 +966,32 @@ def test_round_four_does_not_end_the_game():
     match = position(2, phase="emperor", round=4, emperor=0)
     act(match, 0, "done")
     assert match.state.phase == "income" and match.state.round == 5
+
+
+def test_the_tie_on_vp_broken_by_thalers_says_so():
+    match = position(3, phase="emperor", round=5, emperor=0, vp={1: 9, 2: 9}, thalers={1: 3, 2: 4},
+                     options={"tiebreak": "thalers"})
+    act(match, 0, "done")
+    assert match.result().reason == "most VP, then most thalers"
+    plain = position(3, phase="emperor", round=5, emperor=0, vp={1: 9, 2: 8})
+    act(plain, 0, "done")
+    assert plain.result().reason == "most VP"
+
+
+def test_vp_a_card_file_gives_any_card_show_in_the_result_under_its_own_name():
+    match = position(2, phase="emperor", round=5, emperor=0, vp={0: 3})
+    match.state.seats[0].vp_from = {"emperor": 1, "ordinance": 2}
+    act(match, 0, "done")
+    assert match.result().breakdown[0]["ordinance"] == 2 and match.result().breakdown[0]["emperor"] == 1
+
+
+def test_the_round_after_a_used_privilege_saves_and_loads_as_it_was():
+    """Phase VIII puts the privilege tiles back: the state is still one a saved game can hold."""
+    match = position(2, phase="emperor", round=2, emperor=0, board={"KOELN": {"elector": "B0/25"}})
+    next(e for e in match.state.electorates if e.id == "KOELN").used = True
+    act(match, 0, "done")
+    assert match.state.round == 3 and not any(e.used for e in match.state.electorates)
+    assert from_data(type(match.state), to_data(match.state)) == match.state
 
 
 # --- hidden VP and the data files -----------------------------------------------------------------

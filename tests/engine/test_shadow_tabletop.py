@@ -140,3 +140,9 @@ def test_a_hand_laid_position_is_the_same_every_time_and_saves_like_a_played_one
     assert from_data(type(state), to_data(state)) == state
     assert state.seats[0].vp_from == {"emperor": 3}
     assert position(2, vp={0: 3, 1: 0}).state.seats[1].vp_from == {}  # no VP, no source of any
+
+
+def test_a_hand_laid_position_may_name_a_space_or_a_castle_empty():
+    state = position(2, board={"SAXONY": {"spaces": [None, "K1"], "castles": [None]}}).state
+    saxony = next(e for e in state.electorates if e.id == "SAXONY")
+    assert saxony.spaces[:2] == [None, piece("K1")] and saxony.castles == [None]

@@ -185,6 +185,20 @@ def test_each_menu_choice_has_a_short_label(key, value, chosen, words):
     assert GAME.label(match.view(RED), key, value, match.names, chosen) == words
 
 
+@pytest.mark.parametrize("do, words", [
+    ("leave_empty", "Leave it empty"), ("place", "Place"), ("done", "Done"), ("crown", "Crown"),
+    ("son", "Place the son"), ("keep", "Take him back"), ("propose", "Propose marriage"), ("nunnery", "Nunnery (+1)"),
+    ("accept", "Accept"), ("refuse", "Refuse"), ("buy", "Buy a card"), ("privilege", "Use a privilege"),
+    ("knight", "Knight (1)"), ("pass", "Pass"), ("gray", "Choose"), ("church", "Choose"), ("excommunicate", "Choose"),
+    ("tie", "Choose"), ("elect", "Seat elector"), ("return", "Push knight"), ("vote", "Vote"), ("retire", "Place"),
+    ("empire_city", "Empire city"), ("move_city", "Move a city"), ("fly", "fly"),
+])
+def test_each_kind_of_action_has_its_own_menu_words_and_an_unknown_one_reads_as_itself(do, words):
+    match = _table()
+    view = dict(match.view(RED), task=None)  # no task to word the choice by (a proposal's, a son's)
+    assert GAME.label(view, "do", do, match.names, {}) == words
+
+
 def test_the_standings_show_thalers_the_emperor_and_victory_points_only_when_the_table_plays_them_open():
     """Rules: the thaler track is open; VP cards lie face down unless the open-VP variant is played."""
     match = _table()
