@@ -7,6 +7,7 @@ changed word or a lost branch shows in a test that names it.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -150,6 +151,15 @@ def test_a_row_of_alike_steps_shares_one_line_and_a_lone_step_keeps_its_own():
     ({"type": "rights", "seat": BLUE, "round": 4}, "Emperor Blue's rights for round 4"),
     ({"type": "game_over", "round": 5}, "The game ends after round 5"),
     ({"type": "done", "seat": YELLOW}, "Yellow: done"),
+    ({"type": "pick", "kind": "church", "seat": RED, "area": "TRIER"}, "Red's Church influence: Trier"),
+    ({"type": "pick", "kind": "excommunicate", "seat": BLUE, "area": "SAXONY"}, "Blue excommunicates Saxony's elector"),
+    ({"type": "influence", "area": "MAINZ", "scores": {"0": 0, "1": 0}}, "Mainz influence: none"),
+    ({"type": "placed", "seat": BLUE, "kind": "baron", "age": 45, "area": "MAINZ", "spot": "a0", "reason": "old_emperor",
+      "moves": [step("tile", BLUE, ["aside"], ["MAINZ", "a0"], ("single", "single"), (45, 45))]},
+     "Blue's old emperor; Put Blue's Baron 45 from aside on Mainz space 1"),
+    ({"type": "aging", "died": 0, "moves": [turn("tile", RED, ["MAINZ", "a0"], ("single", "single"), (15, 25))]},
+     "Turn the 1 tile left on the board a quarter turn clockwise: one age step older"),
+    ({"type": "undo", "seat": BLUE, "do": "place"}, "Blue's placement is taken back"),
     ({"type": "mystery"}, "mystery"),
     ({"type": "round", "round": 3, "moves": [step("round marker", -1, ["round track"], ["round track"], value=(2, 3))]},
      "Round 3 begins; Move the round marker to round 3"),
@@ -220,6 +230,116 @@ def test_tiles_places_and_names_read_short():
     assert text.area_name("supply") == "supply" and text.place_name("supply", "a1") == "supply"
     assert text.place_name("MAINZ", "") == "Mainz" and text.kind_name("monk") == "monk"
     assert text.phase_title("recess") == "recess"
+
+
+@pytest.mark.parametrize("phase, words", [
+    ("setup", "Setup"), ("income", "Income"), ("aging", "Aging"), ("descendants", "Descendants"),
+    ("actions", "Actions"), ("electors", "New electors"), ("election", "Election"), ("emperor", "Emperor's rights"),
+    ("advance", "Round marker"), ("over", "Game over"),
+])
+def test_every_phase_has_its_title(phase, words):
+    assert text.phase_title(phase) == words
+
+
+def test_pieces_and_owners_are_named_in_words():
+    assert [text.kind_name(k) for k in ("baron", "couple", "knight")] == ["Baron", "Couple", "knight"]
+    assert [text.tile_long(k, 25) for k in ("baron", "couple", "knight")] == ["Baron 25", "Couple 25", "knight"]
+    assert text.who(NAMES, -1) == "the empire" and text.who(NAMES, GREEN) == "Green"
+    assert text.place_name("throne", "a1") == "the throne"
+
+
+def test_the_final_screen_lists_each_score_then_where_the_seats_own_vp_came_from_never_its_thalers():
+    match = position(3, phase="emperor", round=5, emperor=RED, vp={BLUE: 2}, thalers={RED: 5, BLUE: 3, GREEN: 4})
+    match.apply({"seat": RED, "do": "done"})
+    assert text.final_panel(match.view(BLUE), match.names) == ["Red 1  Blu 2", "Gre 0", "Em2"]
+    assert text.final_panel(match.view(GREEN), match.names) == ["Red 1  Blu 2", "Gre 0", "no VP"]
+
+
+@pytest.mark.parametrize("task, choosing, words", [
+    ({"kind": "turn"}, "", "Your turn: act or pass"),
+    ({"kind": "turn"}, "card", "Which card?"),
+    ({"kind": "turn"}, "winner", "Choose:"),
+    ({"kind": "church"}, "", "Church influence: where?"),
+    ({"kind": "setup", "piece": "knight"}, "", "Place your knight"),
+    ({"kind": "answer", "area": "SAXONY", "spot": "elector", "other": BLUE}, "", "Marry Blue's daughter to your C35?"),
+    ({"kind": "mystery"}, "", "mystery"),
+])
+def test_each_decision_asks_its_own_question(task, choosing, words):
+    match = _table()
+    view = dict(match.view(RED), pending=[RED], task=task)
+    assert (text.ask(view, match.names, choosing) if choosing else text.ask(view, match.names)) == words
+
+
+def test_the_header_names_whose_decision_it_is_a_ballot_or_nobody():
+    view = _table().view(RED)
+    assert text.header(dict(view, pending=[GREEN]), NAMES) == "R2 IV Green"
+    assert text.header(dict(view, pending=[RED, GREEN]), NAMES) == "R2 IV ballot"
+    assert text.header(dict(view, pending=[]), NAMES) == "R2 IV"
+    assert text.header(dict(view, phase="setup", pending=[]), NAMES) == "Setup"
+
+
+def test_a_shared_win_names_every_winner():
+    match = position(3, phase="emperor", round=5, emperor=RED, vp={BLUE: 9, GREEN: 9})
+    match.apply({"seat": RED, "do": "done"})
+    assert text.ask(match.view(RED), match.names) == "Winner: Blue, Green"
+
+
+def test_a_voters_screen_shows_its_votes_and_ballot_from_a_view_sent_as_json():
+    """The seat's view reaches a pod as JSON, where every key is text: the votes and ballots still read."""
+    match = position(4, phase="election", emperor=RED, throne="B0/35", cards={BLUE: ["rival"]},
+                     board={"BOHEMIA": {"elector": "B2/25"}, "MAINZ": {"elector": "B3/25"},
+                            "SAXONY": {"elector": "B0/25", "spaces": ["B1/25", "K3"]}, "TRIER": {"elector": "B1/15"}})
+    match.apply({"seat": GREEN, "do": "vote", "for": "rival"})
+    match.apply({"seat": YELLOW, "do": "vote", "for": "emperor"})
+    sent = json.loads(json.dumps(match.view(GREEN)))
+    assert text.panel(sent, match.names)[-1] == "Votes 2 for Blue"
+    assert text.panel(json.loads(json.dumps(match.view(YELLOW))), match.names)[-1] == "Votes 1 for Red"
+
+
+@pytest.mark.parametrize("cards, line", [
+    (["doctor", "move", "pope", "church"], "Cards Doc Mov Pop Chu"),  # 21 characters: the word fits
+    (["doctor", "doctor", "move", "pope", "church"], "Doc2 Mov Pop Chu"),  # 22 would not: the cards alone
+])
+def test_the_card_line_drops_its_word_only_when_it_would_not_fit(cards, line):
+    match = _table()
+    match.state.seats[RED].cards = cards
+    assert text.panel(match.view(RED), match.names)[1] == line
+
+
+def test_a_vp_source_reads_short_as_its_word_a_cards_abbreviation_or_its_first_letters():
+    assert [text.vp_short(s) for s in ("emperor", "ordinance", "mystery")] == ["Em", "Ord", "my"]
+
+
+def test_a_castle_choice_names_whose_knight_holds_it():
+    match = position(3, round=2, emperor=BLUE, throne="B1/45",
+                     board={"SAXONY": {"castles": ["K1"]}, "MAINZ": {"castles": ["K0"]}})
+    view = match.view(RED)
+    assert [GAME.label(view, "spot", "k0", match.names, {"area": area}) for area in ("SAXONY", "MAINZ", "KOELN")] == [
+        "castle: Blu", "castle: you", "castle"]
+
+
+def test_the_tables_last_prompt_names_every_winner_and_where_each_seats_vp_came_from():
+    match = position(4, phase="emperor", round=5, emperor=RED, vp={BLUE: 9, GREEN: 9},
+                     thalers={RED: 2, BLUE: 3, GREEN: 4, YELLOW: 5})
+    match.apply({"seat": RED, "do": "done"})
+    prompt = text.prompt(match.view(RED), match.names)
+    assert prompt.line == "Game over. Winner: Blue, Green"
+    assert prompt.steps[-4:] == ("Red: 1 VP (emperor 1); 2 thalers", "Blue: 9 VP (emperor 9); 3 thalers",
+                                 "Green: 9 VP (emperor 9); 4 thalers", "Yellow: 0 VP (-); 5 thalers")
+    assert prompt.moves and all(m["what"] == "vp cards" for m in prompt.moves)
+
+
+def test_the_table_is_told_each_decision_by_whom_and_an_unknown_one_by_its_name():
+    view = _table().view(RED)
+    assert text.instruction(view, {"seat": BLUE, "kind": "church"}, NAMES) == \
+        "Blue: name an archdiocese for Church influence"
+    assert text.instruction(view, {"seat": BLUE, "kind": "mystery"}, NAMES) == "mystery"
+
+
+def test_every_source_of_vp_is_named_in_words():
+    assert [text.vp_reason(r) for r in ("emperor", "electors", "votes", "cities", "marriages", "mainz", "indulgence",
+                                        "ordinance", "mystery")] == [
+        "emperor", "new elector", "backed the winner", "city", "marriage", "Mainz", "Indulgence", "Ordinance", "mystery"]
 
 
 def test_the_setup_is_told_as_a_table_lays_it_out_in_one_line_per_part():
