@@ -72,16 +72,21 @@ def group_pyproject(group: dict) -> str:
     A group may set its own `timeout_multiplier`: mutmut also stops a mutant after that many times
     the clean run's time on the wall clock, so on a loaded machine a group whose survivors run whole
     files of quick tests (the table file's, the runtime's) needs a larger one to tell a slow mutant
-    from a looping one."""
+    from a looping one.
+
+    A group may `deselect` tests of its files that cannot run against the mutants: a test whose child
+    process imports the mutated copy outside mutmut's own processes fails there whatever the mutant."""
     def strings(items: list[str]) -> str:
         return "[" + ", ".join(json.dumps(item) for item in items) + "]"
+
+    deselect = [arg for test in group.get("deselect", []) for arg in ("--deselect", test)]
 
     return Path("pyproject.toml").read_text(encoding="utf-8") + (
         "\n[tool.mutmut]\n"
         f"source_paths = {strings(list(PACKAGES[:3]))}\n"
         f"only_mutate = {strings(group['modules'])}\n"
         f"pytest_add_cli_args_test_selection = {strings(group['tests'])}\n"
-        f"pytest_add_cli_args = {strings(LEAN)}\n"
+        f"pytest_add_cli_args = {strings(LEAN + deselect)}\n"
         f"timeout_multiplier = {group.get('timeout_multiplier', TIMEOUT_MULTIPLIER)}\n"
         f"also_copy = {strings(group.get('also_copy', []))}\n"
     )

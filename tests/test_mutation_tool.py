@@ -66,3 +66,17 @@ def test_a_groups_copy_of_every_file_mutmut_does_not_mutate_is_brought_up_to_dat
     assert (mutants / "engine/games/g/data.toml").read_text(encoding="utf-8") == "new"
     assert (mutants / "engine/match.py").read_text(encoding="utf-8") == "new"
     assert (mutants / "engine/games/g/rules.py").read_text(encoding="utf-8") == "old"
+
+
+def test_a_group_may_leave_out_a_test_that_cannot_run_against_the_mutants():
+    """The deselected test is left out of every pytest run mutmut makes (its clean run, its map of
+    which tests reach which function, each mutant's), beside the plugins every run leaves out."""
+    import tomllib
+
+    group = {"modules": ["firmware/table/journal.py"], "tests": ["tests/firmware/test_session.py"],
+             "deselect": ["tests/firmware/test_session.py::test_x"]}
+    mutmut = tomllib.loads(mutation.group_pyproject(group))["tool"]["mutmut"]
+    assert mutmut["pytest_add_cli_args"] == [*mutation.LEAN, "--deselect", "tests/firmware/test_session.py::test_x"]
+    assert mutmut["pytest_add_cli_args_test_selection"] == ["tests/firmware/test_session.py"]
+    assert tomllib.loads(mutation.group_pyproject(dict(group, deselect=[])))["tool"]["mutmut"][
+        "pytest_add_cli_args"] == mutation.LEAN
