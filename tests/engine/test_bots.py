@@ -229,6 +229,24 @@ def test_an_unknown_bot_is_refused_by_name():
         make_bot("grandmaster")
 
 
+def test_a_bot_is_made_with_its_own_seed_and_zero_by_default():
+    for kind in KINDS:
+        assert make_bot(kind, seed=7).seed == 7 and make_bot(kind).seed == 0
+    assert make_bot("normal", 3).level is LEVELS["normal"]
+
+
+def test_a_game_s_knowledge_is_made_when_first_asked_for_and_kept(monkeypatch):
+    import engine.bots.games as games
+    from engine.bots.knowledge import Knowledge
+
+    monkeypatch.setattr(games, "_KNOWLEDGE", {})  # as at start: nothing asked for yet
+    kinds = {"tenno": "TennoKnowledge", "quovadis": "QuoVadisKnowledge", "shadow": "ShadowKnowledge"}
+    for game, kind in kinds.items():
+        made = knowledge_for(game)
+        assert type(made).__name__ == kind and knowledge_for(game) is made
+    assert type(knowledge_for("chess")) is Knowledge and "chess" not in games._KNOWLEDGE
+
+
 def test_a_bot_asks_no_second_vote_in_a_turn_once_a_committee_said_no():
     """Quo Vadis: a refused vote leaves the turn open; people would talk, a bot moves on (else it asks forever)."""
     from engine.testing import quovadis_position
