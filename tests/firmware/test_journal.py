@@ -398,3 +398,164 @@ def test_a_header_that_cannot_be_written_leaves_no_file(tmp_path):
     with file_size_limit(10), pytest.raises(OSError):
         Journal.create(path, match.header)
     assert not path.exists()
+
+
+# The whole message of every refusal: the file's path, the line, what is wrong with it. It is what a
+# person setting up the table reads (the service's log, the screen's notice).
+@pytest.mark.parametrize("lines, message", [
+    ([], "{path}: empty, no header line"),
+    (["", "{header}"], "{path}: empty, no header line"),
+    (["{header}", "[1]"], "{path}: line 2 is not a JSON object"),
+    (['{"hello": 1}'], "{path}: line 1 is not a courtier journal header"),
+    (["{header}", '{"type":"move","n":1,"action":{}}'], "{path}: line 2 is not an action record"),
+    (["{header}", '{"type":"action","n":2,"action":{}}'], "{path}: line 2 is action 2, expected 1"),
+    (["{header}", '{"type":"undo","undoes":1}'], "{path}: line 2 undoes action 1, but the last action is 0"),
+    (["{header}", "[" * 100_000 + "]" * 100_000],
+     "{path}: line 2 is nested too deeply to be a journal record"),
+    (["{header}", '{"type":"action",'],  # whole lines end in a newline: this one is not torn, it is bad
+     "{path}: line 2 is not valid JSON (Expecting property name enclosed in double quotes: line 1 column 18 (char 17))"),
+])
+def test_every_refusal_names_the_file_and_the_line_whole(tmp_path, lines, message):
+    path = tmp_path / "game.jsonl"
+    header = json.dumps({"type": "header", "kind": "courtier-journal", **Match.new("tenno", 2, seed=1).header.to_data()})
+    path.write_text("".join(line.replace("{header}", header) + "\n" for line in lines))
+    with pytest.raises(BadJournal) as refused:
+        journals.load(path)
+    assert str(refused.value) == message.format(path=path)
+
+
+def test_a_cut_off_last_line_is_named_whole_in_the_warning(tmp_path):
+    _, path = _saved_game(tmp_path, actions=2)
+    path.write_bytes(path.read_bytes() + b'{"type":"act')
+    loaded = journals.load(path)
+    assert loaded.warnings == [f"{path}: line 4 was cut off (power lost while saving?) and is skipped"]
+    assert loaded.newline_missing is False and len(loaded.actions) == 2
+
+
+def test_a_seat_s_language_is_saved_as_its_own_record_and_read_back(tmp_path):
+    _, path = _saved_game(tmp_path, actions=1)
+    journal = Journal.resume(path, journals.load(path))
+    journal.append_language(0, "zh_Hant")
+    journal.append_language(2, "zh_Hans")
+    journal.append_language(2, None)  # back to the table's language
+    journal.append_language(1, "zh_Hans")
+    journal.close()
+    assert path.read_text().splitlines()[-4:] == [
+        '{"type":"language","seat":0,"lang":"zh_Hant"}', '{"type":"language","seat":2,"lang":"zh_Hans"}',
+        '{"type":"language","seat":2,"lang":null}', '{"type":"language","seat":1,"lang":"zh_Hans"}']
+    loaded = journals.load(path)
+    assert loaded.languages == {0: "zh_Hant", 1: "zh_Hans"} and loaded.warnings == []
+    assert len(loaded.actions) == 1  # a language is no action: the game replays the same
+
+
+@pytest.mark.parametrize("record", [
+    {"seat": 3, "lang": "zh_Hant"},  # three seats: 0, 1, 2
+    {"seat": -1, "lang": "zh_Hant"},
+    {"seat": True, "lang": "zh_Hant"},
+    {"seat": "1", "lang": "zh_Hant"},
+    {"seat": 1, "lang": ""},
+    {"seat": 1, "lang": 5},
+    {"seat": 1},
+    {"seat": 3, "lang": None},
+    {"seat": -1, "lang": None},
+    {"lang": None},
+])
+def test_a_language_record_that_names_no_seat_s_language_costs_only_itself(tmp_path, record):
+    _, path = _saved_game(tmp_path, actions=1)
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(json.dumps({"type": "language", "seat": 0, "lang": "zh_Hans"}) + "\n")
+        handle.write(json.dumps({"type": "language", **record}) + "\n")
+        handle.write(json.dumps({"type": "language", "seat": 2, "lang": "zh_Hant"}) + "\n")
+    loaded = journals.load(path)
+    assert loaded.languages == {0: "zh_Hans", 2: "zh_Hant"}
+    assert loaded.warnings == [f"{path}: line 4 is not a seat's language and is skipped"]
+    assert len(loaded.actions) == 1
+
+
+def test_seat_zero_and_the_last_seat_have_languages_of_their_own(tmp_path):
+    _, path = _saved_game(tmp_path, actions=1)
+    journal = Journal.resume(path, journals.load(path))
+    journal.append_language(0, "zh_Hant")
+    journal.append_language(2, "zh_Hans")
+    journal.append_language(0, None)
+    journal.append_language(1, None)  # a seat already reading the table's language stays so
+    journal.close()
+    loaded = journals.load(path)
+    assert loaded.languages == {2: "zh_Hans"} and loaded.warnings == []
+
+
+def test_a_skipped_language_record_is_logged_as_a_warning(tmp_path, caplog):
+    _, path = _saved_game(tmp_path, actions=1)
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write('{"type":"language","seat":9,"lang":"zh_Hant"}\n{"type":"language","seat":7,"lang":"x"}\n')
+    with caplog.at_level("WARNING"):
+        journals.load(path)
+    assert [r.getMessage() for r in caplog.records if r.name == journals._log.name] == [
+        f"{path}: line 3 is not a seat's language and is skipped",
+        f"{path}: line 4 is not a seat's language and is skipped"]
+
+
+def test_a_journal_file_is_readable_by_all_and_written_by_its_owner(tmp_path):
+    old = os.umask(0)
+    try:
+        Journal.create(tmp_path / "g.jsonl", Match.new("tenno", 2, seed=1).header).close()
+    finally:
+        os.umask(old)
+    assert (tmp_path / "g.jsonl").stat().st_mode & 0o777 == 0o644
+
+
+def test_a_record_the_kernel_takes_in_parts_is_written_whole(tmp_path, monkeypatch):
+    match, path = _saved_game(tmp_path, actions=3)
+    journal = Journal.resume(path, journals.load(path))
+    real = os.pwrite
+    monkeypatch.setattr(os, "pwrite", lambda fd, data, offset: real(fd, data[:5], offset))
+    journal.append_undo()
+    journal.append(match.actions[2])
+    journal.close()
+    monkeypatch.undo()
+    assert journals.load(path).actions == match.actions[:3]
+
+
+def test_a_journal_closed_twice_closes_its_file_once(tmp_path):
+    journal = Journal.create(tmp_path / "g.jsonl", Match.new("tenno", 2, seed=1).header)
+    other = os.open(tmp_path / "other", os.O_WRONLY | os.O_CREAT)
+    try:
+        journal.close()
+        journal.close()
+        os.fstat(other)  # still open: a second close closed nothing
+        for fd in (0, 1, 2):
+            os.fstat(fd)
+    finally:
+        os.close(other)
+
+
+def test_a_resume_that_fails_closes_the_file_it_opened(tmp_path, monkeypatch):
+    _, path = _saved_game(tmp_path, actions=1)
+    loaded = journals.load(path)
+    before = set(os.listdir("/proc/self/fd"))
+
+    def refuse(*args):
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    monkeypatch.setattr(os, "ftruncate", refuse)
+    with pytest.raises(OSError) as refused:
+        Journal.resume(path, loaded)
+    assert refused.value.errno == errno.EIO
+    assert set(os.listdir("/proc/self/fd")) == before
+
+
+def test_a_record_that_could_not_be_cut_back_is_logged_with_the_file_and_the_reason(tmp_path, monkeypatch, caplog):
+    _, path = _saved_game(tmp_path, actions=1)
+    journal = Journal.resume(path, journals.load(path))
+
+    def refuse(*args):
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", refuse)
+    monkeypatch.setattr(os, "ftruncate", refuse)
+    with caplog.at_level("ERROR"), pytest.raises(OSError):
+        journal.append({"seat": 0, "do": "lost"})
+    monkeypatch.undo()
+    journal.close()
+    assert [r.getMessage() for r in caplog.records if r.levelname == "ERROR"] == [
+        f"{path}: could not cut a refused record back off: [Errno 5] Input/output error"]
