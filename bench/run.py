@@ -14,7 +14,8 @@
 - the table page's cost on a press: the seven-seat Tennō table serving its
   LAN page to three event-stream clients, beside the same table without the
   page (``bench.web``);
-- cold start against a bare ``python -c pass`` (``bench.coldstart``);
+- cold start of courtier as installed on a Pi against a bare ``python -c pass``
+  (``bench.coldstart``);
 - the resident memory of a running seven-seat table (``bench.memory``);
 - the bytes each kind of public screen sends per frame in a played game,
   beside the frame sent whole (``bench.public``).

@@ -7,6 +7,9 @@ machine) is right.
 
 from __future__ import annotations
 
+import subprocess
+from pathlib import Path
+
 import pytest
 from luma.core.interface.serial import i2c
 from luma.oled.device import ssd1306
@@ -15,6 +18,7 @@ from PIL import Image
 from bench import wire
 from bench.boards import BOARDS, SCANOUT_S, ZERO_2_W
 from bench.hotspots import STEPS, profile_game, summary
+from bench.coldstart import installed, service_environment
 from bench.coldstart import measure as measure_cold_start
 from bench.latency import NEW, STOCK, play_both, percentile
 from bench.memory import measure_rss
@@ -116,6 +120,24 @@ def test_cold_start_waits_for_ready_and_times_python_beside_it():
     figures = measure_cold_start(runs=1, warmup=0)
     assert len(figures.ready_s) == len(figures.bare_s) == 1
     assert figures.ready_s[0] > 0 and figures.bare_s[0] > 0 and figures.ratio > 0
+
+
+# What an installed start has loaded before courtier's first module, and where courtier comes from.
+INSTALLED = "import sys, firmware; print(firmware.__file__, sorted(m for m in sys.modules if 'editable' in m))"
+
+
+def test_cold_start_times_courtier_as_installed_on_the_pi_not_the_editable_tree(tmp_path):
+    """The start measured is the service's: pip's script in a venv of its own, courtier compiled in that venv's
+    site-packages, no editable-install finder read by every start (nor by the bare Python beside it)."""
+    install = installed(tmp_path)
+    result = subprocess.run([str(install.python), "-c", INSTALLED], env=service_environment(), cwd=tmp_path,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    where, finders = result.stdout.split(" ", 1)
+    assert Path(where).is_relative_to(tmp_path / "venv") and finders.strip() == "[]"
+    assert list((Path(where).parent / "__pycache__").glob("__init__.*.pyc"))
+    assert install.script.read_text().splitlines()[0] == f"#!{install.python}"
+    assert "from firmware.__main__ import main" in install.script.read_text()
 
 
 def test_cold_start_stops_its_table_even_when_the_bench_ignores_ctrl_c():
