@@ -97,10 +97,8 @@ def _arrive(view: View, area: str, spot: str, kind: str) -> float:
     empty space (+2: new_couple); a knight or an aristocrat may land on
     another player's knight (an aristocrat always, the Knight card by
     `knight_card_pushes`), which goes back to its supply: that player's loss
-    counts too.
+    counts too. A tile arriving at the supply or the throne is worth nothing (`_gain`).
     """
-    if not area or area in ("supply", "throne"):
-        return 0.0
     there = piece_at(view, area, spot) if spot else None
     if there is None:
         return _gain(view, area, PIECE[kind])
