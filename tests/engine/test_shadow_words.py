@@ -358,6 +358,34 @@ def test_the_setup_is_told_as_a_table_lays_it_out_in_one_line_per_part():
         "Blue: take your 7 tiles, 3 knights and 0 cities"])
 
 
+def test_the_setup_words_count_what_its_steps_bring_out_and_nothing_else():
+    """A part of the setup no step brings out of the box is counted as none."""
+    lines = text.setup_lines([step("tile", BLUE, ["box"], ["supply", BLUE], count=7),
+                              step("knight", GREEN, ["box"], ["supply", GREEN], count=3)], NAMES)
+    assert lines[1] == "Put every thaler marker on 0, each coloured chip beside it"
+    assert lines[-2:] == ["Blue: take your 7 tiles, 0 knights and 0 cities",
+                          "Green: take your 0 tiles, 3 knights and 0 cities"]
+
+
+@pytest.mark.parametrize("moves, lines", [
+    ([turn("tile", RED, ["MAINZ", "a0"], ("single", "couple"), (25, 25)),
+      turn("tile", BLUE, ["KOELN", "a1"], ("single", "couple"), (15, 15))],
+     ["Flip Red's Baron 25 on Mainz space 1 to its Couple side", "Flip Blue's Baron 15 on Cologne space 2 to its Couple side"]),
+    ([turn("tile", RED, ["MAINZ", "a0"], ("single", "single"), (15, 25)),
+      turn("tile", BLUE, ["KOELN", "a1"], ("couple", "couple"), (35, 45))],
+     ["One age step older, a quarter turn clockwise: Red's Baron 15 on Mainz space 1, Blue's Couple 35 on Cologne space 2"]),
+    ([step("card", -1, ["stack", "pope"], ["front", RED], ("up", "up"), ("pope", "pope")),
+      step("card", -1, ["stack", "doctor"], ["front", BLUE], ("up", "up"), ("doctor", "doctor"))],
+     ["Lay a card from the Pope stack face up in front of Red", "Lay a card from the Doctor stack face up in front of Blue"]),
+    ([turn("vp cards", RED, ["vp", RED], ("down", "down"), (1, 3)), turn("vp cards", BLUE, ["vp", BLUE], ("down", "down"), (0, 2))],
+     ["Red: VP cards from 1 to 3", "Blue: VP cards from 0 to 2"]),
+])
+def test_only_steps_of_one_kind_are_told_together(moves, lines):
+    """Tiles aged the same way, cards put back, chips and VP cards turned over read as one line; a flip,
+    a card laid out or VP cards taken are told one by one."""
+    assert GAME.describe_moves(moves, NAMES) == lines
+
+
 @pytest.mark.parametrize("card", sorted(CARDS))
 def test_a_card_named_in_a_sentence_after_the_or_a_reads_right(card):
     """A card's name carries no article of its own: "the Pope stack", never "the The Pope stack"."""
