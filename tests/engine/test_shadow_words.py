@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from engine import i18n
 from engine.games import get_game
 from engine.games.shadow import text
 from engine.games.shadow.data import CARDS
@@ -270,6 +271,23 @@ def test_each_decision_asks_its_own_question(task, choosing, words):
     assert (text.ask(view, match.names, choosing) if choosing else text.ask(view, match.names)) == words
 
 
+def test_a_field_without_a_question_of_its_own_asks_to_choose_in_every_language():
+    match = _table()
+    view = dict(match.view(RED), pending=[RED], task={"kind": "turn"})
+    with i18n.reading("zh_Hant"):
+        assert text.ask(view, match.names, "winner") == i18n._("Choose:") != "Choose:"
+        assert text.ask(view, match.names, "card") == i18n._("Which card?") != "Which card?"
+
+
+def test_pieces_and_vp_sources_are_named_in_the_readers_language():
+    with i18n.reading("zh_Hant"):
+        names = [text.kind_name(k) for k in ("baron", "couple", "knight")] + [
+            text.vp_reason(r) for r in ("emperor", "electors", "votes", "cities", "marriages", "mainz", "indulgence")]
+        assert names == [i18n._(w) for w in ("Baron", "Couple", "knight", "emperor", "new elector", "backed the winner",
+                                             "city", "marriage", "Mainz", "Indulgence")]
+    assert not set(names) & {"Baron", "Couple", "knight", "emperor", "Indulgence"}, "every one is translated"
+
+
 def test_the_header_names_whose_decision_it_is_a_ballot_or_nobody():
     view = _table().view(RED)
     assert text.header(dict(view, pending=[GREEN]), NAMES) == "R2 IV Green"
@@ -379,6 +397,11 @@ def test_the_setup_words_count_what_its_steps_bring_out_and_nothing_else():
      ["Lay a card from the Pope stack face up in front of Red", "Lay a card from the Doctor stack face up in front of Blue"]),
     ([turn("vp cards", RED, ["vp", RED], ("down", "down"), (1, 3)), turn("vp cards", BLUE, ["vp", BLUE], ("down", "down"), (0, 2))],
      ["Red: VP cards from 1 to 3", "Blue: VP cards from 0 to 2"]),
+    ([turn("tile", RED, ["MAINZ", "a0"], ("single", "single"), (15, 25)),
+      turn("tile", BLUE, ["KOELN", "a1"], ("couple", "couple"), (35, 45)),
+      turn("tile", RED, ["MAINZ", "a2"], ("single", "couple"), (25, 25))],
+     ["One age step older, a quarter turn clockwise: Red's Baron 15 on Mainz space 1, Blue's Couple 35 on Cologne space 2",
+      "Flip Red's Baron 25 on Mainz space 3 to its Couple side"]),
 ])
 def test_only_steps_of_one_kind_are_told_together(moves, lines):
     """Tiles aged the same way, cards put back, chips and VP cards turned over read as one line; a flip,

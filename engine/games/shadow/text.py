@@ -187,7 +187,8 @@ def ask(view: dict[str, Any], names: Sequence[str], choosing: str = "") -> str:
     if kind == "elect":
         return _("Your elector in {area}?").format(area=area_name(task["area"]))
     if kind in FIRST_WHAT and choosing and choosing != "do":
-        return _(FIELD_ASKS.get(choosing, "")) or _("Choose:")  # a step past what to do asks its own question
+        # a step past what to do asks its own question (never _(""): a catalog answers that with its header)
+        return _(FIELD_ASKS[choosing]) if choosing in FIELD_ASKS else _("Choose:")
     return {
         "confirm": _("Board updated? Press Done"),
         "crown": _("Who takes the throne?"),
