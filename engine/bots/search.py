@@ -102,7 +102,7 @@ class Search:
         # The rule-based player's choice is where the search starts, and what it leaves only on evidence.
         hint = self.knowledge.rule_choice(view, actions, Rng(self.rng.next64()))
         self.hint = action_key(hint)
-        actions = self._shortlist(view, actions, hint)
+        actions = self._shortlist(view, actions)
         self.root_actions = actions  # legal in every world: the seat's view fixes them
         for _ in range(self.budget.iterations):
             if should_stop is not None and should_stop():
@@ -114,7 +114,7 @@ class Search:
         report.nodes, report.root = len(self.tree), root
         return self._best(actions, root), report
 
-    def _shortlist(self, view: Any, actions: list[Action], hint: Action) -> list[Action]:
+    def _shortlist(self, view: Any, actions: list[Action]) -> list[Action]:
         """The root actions worth the budget: the game's best-ranked ones when there are too many to weigh.
 
         A hundred iterations spread over fifty actions try each once or twice

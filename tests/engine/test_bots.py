@@ -334,3 +334,45 @@ def test_a_world_is_judged_by_what_changed_in_it_not_by_the_draw_of_its_hidden_s
         shift = search._shift(world)
         mean = [sum(column) / n for column in zip(*drawn[:n])]
         assert [p + d for p, d in zip(points, shift)] == pytest.approx(mean)
+
+
+def test_a_bot_made_directly_is_named_by_its_level_or_kind_seeded_zero_and_has_searched_nothing_yet():
+    from engine.bots import RuleBot, UniformBot
+
+    search = SearchBot(LEVELS["easy"])
+    assert (search.name, search.seed, search.last) == ("easy", 0, None)
+    assert (RuleBot().name, RuleBot().seed, UniformBot().name, UniformBot().seed) == ("rules", 0, "random", 0)
+
+
+def test_a_choice_asked_without_a_turn_is_the_one_at_turn_zero():
+    """A bot's randomness comes from its seed and the match's length: no turn given means the first."""
+    from engine.bots import RuleBot, UniformBot
+
+    def at(bot, match, seat, turn):
+        return action_key(bot.choose(match.game, match.state, seat, turn=turn))
+
+    points = decision_points("shadow", 3, seed=5, count=8)
+    for bot in (UniformBot(seed=2), RuleBot(seed=2), SearchBot(TINY, seed=2)):
+        # a decision the turn moves, so the test can fail
+        match, seat = next((m, s) for m, s in points if at(bot, m, s, 0) != at(bot, m, s, 1))
+        assert action_key(bot.choose(match.game, match.state, seat)) == at(bot, match, seat, 0)
+
+
+def test_a_search_for_a_seat_with_nothing_to_decide_says_so():
+    match = Match.new("tenno", 2, seed=1)
+    match.apply({"seat": 0, "do": "arrange", "order": [1, 2, 3]})
+    assert match.pending() == [1]
+    search = Search(match.game, knowledge_for("tenno"), 0, Budget(4, depth=2), Rng.seeded(1))
+    with pytest.raises(ValueError, match="seat 0 has nothing to decide"):
+        search.run(match.state)
+
+
+def test_the_search_answers_its_most_visited_action_then_the_better_mean_then_the_earliest():
+    from engine.bots.search import Edge
+
+    a, b, c = ({"seat": 0, "do": "place", "at": n} for n in range(3))
+    best = Search._best
+    assert best([a, b, c], {}) == a  # stopped before it began
+    assert best([a, b], {action_key(b): Edge(visits=0, available=1)}) == b
+    assert best([a, b, c], {action_key(b): Edge(1, 1.0), action_key(c): Edge(3, 0.5)}) == c
+    assert best([a, b, c], {action_key(a): Edge(2, 0.4), action_key(b): Edge(2, 1.2), action_key(c): Edge(2, 1.2)}) == b
