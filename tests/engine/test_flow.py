@@ -119,3 +119,29 @@ def test_a_free_action_never_moves_the_flow(game):
                 assert g.flow.settle(clone(match.state)) == [], (seed, len(match.actions), match.actions[-1])
     assert free.total() > 100  # the random games make many
     assert set(free) == g.free_actions  # of every kind
+
+
+def test_a_step_s_conditions_are_tried_in_order_until_one_fails_and_callbacks_run_in_order():
+    from engine.flow import _all_of, _each_of
+
+    calls = []
+
+    def condition(name, holds):
+        def check(state):
+            calls.append((name, state))
+            return holds
+        return check
+
+    assert _all_of((condition("a", True), condition("b", False), condition("c", True)))("s") is False
+    assert calls == [("a", "s"), ("b", "s")]
+    calls.clear()
+    assert _all_of((condition("a", True), condition("b", True), condition("c", True)))("t") is True
+    assert calls == [("a", "t"), ("b", "t"), ("c", "t")]
+    lone = condition("x", True)
+    assert _all_of((lone,)) is lone
+    seen = []
+    assert _each_of(()) is None
+    only = seen.append
+    assert _each_of((only,)) is only
+    _each_of((lambda s: seen.append((1, s)), lambda s: seen.append((2, s)), lambda s: seen.append((3, s))))("u")
+    assert seen == [(1, "u"), (2, "u"), (3, "u")]
