@@ -262,3 +262,22 @@ def test_a_voter_backs_the_candidate_the_electors_already_favour(board, favourit
     shadow = knowledge_for("shadow")
     assert shadow.rank(view, actions) == ([1.0, 0.0] if favourite == "emperor" else [0.0, 1.0])
     assert shadow.rule_choice(view, actions, Rng.seeded(1))["for"] == favourite
+
+
+# --- Quo Vadis ---------------------------------------------------------------------------------------
+
+
+def test_the_quovadis_position_value_counts_the_laurel_a_senator_waits_below():
+    """Quo Vadis: nearly every laurel goes to a senator already standing under it, so a senator below a V
+    laurel is worth more than one as far from the Senate below a path that carries none; Caesar's laurel
+    cannot be taken, so waiting below it is worth nothing."""
+    from engine.testing import quovadis_position
+
+    match = quovadis_position(3, {"E2": [0], "E1": [1]}, caesar="p16")
+    match.state.diamonds.update({"p02": "V", "p03": "II"})
+    knowledge = knowledge_for("quovadis")
+    points = knowledge.points(match.state)
+    assert points[0] - points[1] == pytest.approx(5 * knowledge.waiting) and knowledge.waiting > 0
+    match.state.caesar = "p02"
+    points = knowledge.points(match.state)
+    assert points[0] - points[1] == pytest.approx(2 * knowledge.waiting)
