@@ -281,3 +281,78 @@ def test_the_quovadis_position_value_counts_the_laurel_a_senator_waits_below():
     match.state.caesar = "p02"
     points = knowledge.points(match.state)
     assert points[0] - points[1] == pytest.approx(2 * knowledge.waiting)
+
+
+def test_quovadis_knows_how_many_steps_each_committee_is_from_the_senate():
+    """The shortest way up the board: the top row (C) is one step from the Senate; E3 is three, by its
+    path to A3, which leads straight to C3. The table is worked out at import, so it is asked anew here."""
+    from engine.bots.games.quovadis import _steps_to_senate
+
+    assert _steps_to_senate() == {
+        "S": 0, "C1": 1, "C2": 1, "C3": 1, "B1": 2, "B2": 2, "B3": 2, "A3": 2,
+        "A1": 3, "A2": 3, "A4": 3, "E3": 3, "E1": 4, "E2": 4, "E4": 4}
+
+
+def test_a_quovadis_seat_with_nothing_on_the_board_and_no_laurels_promises_nothing():
+    match = Match.new("quovadis", 3, seed=1)
+    assert list(knowledge_for("quovadis").points(match.state)) == [0.0, 0.0, 0.0]
+
+
+def _quovadis_view(**parts):
+    view = {"phase": "turn", "seat": 0, "senate": [], "diamonds": {}, "caesar": None, "recent": [], "vote": None,
+            "committees": {"E1": [], "E2": [], "E3": [], "C1": [], "C2": [], "S": []}}
+    view.update(parts)
+    return view
+
+
+def test_the_quovadis_rules_of_thumb_value_each_kind_of_move():
+    """A new senator is worth 1 and a tenth for each seat of its committee; a step up 2 and 4 less the
+    steps it leaves to the Senate, plus the laurel on its path (unless Caesar stands on it), plus 6 for a
+    first place in the Senate, less 3 where a vote is needed; moving Caesar nothing."""
+    knowledge = knowledge_for("quovadis")
+    view = _quovadis_view(senate=[0], committees={"E1": [0], "E2": [], "E3": [0], "C1": [0], "C2": [1], "S": [0]},
+                          diamonds={"p01": "III"})
+    actions = [{"do": "place", "committee": "E2"},
+               {"do": "advance", "committee": "E1", "path": "p01"},  # to A1, 3 steps left, a III laurel
+               {"do": "advance", "committee": "C1", "path": "p15"},  # into the Senate, where it has a seat
+               {"do": "advance", "committee": "E3", "path": "p04"},  # to A3 (2 steps left), a vote: 1 of the 2 senators it needs
+               {"do": "caesar", "path": "p07"}]
+    assert knowledge.rank(view, actions) == pytest.approx([1.5, 6.0, 6.0, 1.0, 0.0])
+    first = _quovadis_view(committees={"E1": [], "E2": [], "E3": [], "C1": [0], "C2": [], "S": [1]})
+    assert knowledge.rank(first, [actions[2]]) == pytest.approx([12.0])
+    covered = dict(view, caesar="p01")
+    assert knowledge.rank(covered, [actions[1]]) == pytest.approx([3.0])
+    for phase in ("vote", "reward", "bonus"):
+        assert knowledge.rank(dict(view, phase=phase), actions) is None
+
+
+def test_a_quovadis_bot_refused_once_still_moves_where_its_own_senators_carry_the_vote():
+    """After a committee said no this turn, moves that need a vote are dropped; a move the seat's own
+    senators decide (3 of E2's 5 seats) is no vote and stays."""
+    knowledge = knowledge_for("quovadis")
+    refused = _quovadis_view(recent=[{"type": "votes", "passed": False, "seat": 0}],
+                             committees={"E1": [], "E2": [0, 0, 0, 1], "E3": [0, 1], "C1": [], "C2": [], "S": []})
+    own = {"do": "advance", "committee": "E2", "path": "p02"}
+    voted = {"do": "advance", "committee": "E3", "path": "p04"}
+    place = {"do": "place", "committee": "E1"}
+    assert knowledge.prune(refused, [own, voted, place]) == [own, place]
+    assert knowledge.prune(_quovadis_view(), [own, voted, place]) == [own, voted, place]
+
+
+def test_the_quovadis_rules_of_thumb_answer_a_vote_and_keep_a_bonus():
+    """Let a senator pass, unless it takes the last seats of the Senate while this seat has none there;
+    keep a bonus; with neither answer offered, the first action."""
+    knowledge = knowledge_for("quovadis")
+    answers = [{"do": "refuse"}, {"do": "support"}]
+    up = {"path": "p07"}  # A1 to B1
+    into = {"path": "p16"}  # C2 to the Senate
+    rng = Rng.seeded(1)
+    assert knowledge.rule_choice(_quovadis_view(phase="vote", vote=up), answers, rng) == {"do": "support"}
+    assert knowledge.rule_choice(_quovadis_view(phase="vote", vote=into, senate=[1, 2]), answers, rng) == {"do": "support"}
+    assert knowledge.rule_choice(_quovadis_view(phase="vote", vote=into, senate=[1, 2, 2]), answers, rng) == {"do": "refuse"}
+    assert knowledge.rule_choice(_quovadis_view(phase="vote", vote=into, senate=[0, 1, 2]), answers, rng) == {"do": "support"}
+    other = [{"do": "pay"}, {"do": "wait"}]
+    assert knowledge.rule_choice(_quovadis_view(phase="vote", vote=up), other, rng) == {"do": "pay"}
+    bonus = [{"do": "take"}, {"do": "keep"}]
+    assert knowledge.rule_choice(_quovadis_view(phase="bonus"), bonus, rng) == {"do": "keep"}
+    assert knowledge.rule_choice(_quovadis_view(phase="bonus"), [{"do": "take"}, {"do": "swap"}], rng) == {"do": "take"}
