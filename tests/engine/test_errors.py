@@ -67,3 +67,20 @@ def test_a_data_file_that_cannot_be_read_or_parsed_is_named(tmp_path):
     deep.write_text("x = " + "[" * 100_000 + "]" * 100_000, encoding="utf-8")
     with pytest.raises(BadData, match="^deep.toml: "):
         read_toml(deep)
+
+
+def test_an_error_renders_its_own_words_even_in_a_reader_s_language():
+    """No message is not the catalog's header (gettext of "" is), and a message with braces but no fields is
+    shown as written; an error wrapped in another reads in English inside an English str."""
+    with reading("zh_Hant"):
+        assert EngineError().render() == ""
+        assert EngineError("plain {braces} kept").render() == "plain {braces} kept"
+        inner = IllegalAction(N_("{name} cannot pass now"), name="Blue")
+        outer = BadJournal(N_("saved action {number} does not replay: {error}"), number=1, error=inner)
+        assert str(outer) == "saved action 1 does not replay: Blue cannot pass now"
+
+
+def test_a_data_file_is_read_as_utf_8_whatever_the_locale(tmp_path, c_locale):
+    path = tmp_path / "privileges.toml"
+    path.write_text('[toll]\nname = "Zölle"\n', encoding="utf-8")
+    assert read_toml(path) == {"toll": {"name": "Zölle"}}

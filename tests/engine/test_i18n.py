@@ -93,3 +93,37 @@ def test_an_engine_error_is_english_as_a_str_and_the_readers_language_where_show
     assert str(bad.value) == f"saved action 1 does not replay: {refused.value}"
     with i18n.reading("zh_Hant"):
         assert bad.value.render().startswith("存檔的第 1 個行動無法重播：藍現在不能 'pass'；")
+
+
+@pytest.mark.parametrize("given, shipped", [("zh_TW@variant", "zh_Hant"), ("EN", "en"), ("en", "en")])
+def test_a_locale_s_modifier_and_case_do_not_change_its_language(given, shipped):
+    assert i18n.normalize(given) == shipped
+
+
+@pytest.mark.parametrize("variable", ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"])
+def test_each_locale_variable_names_the_language_and_the_first_of_a_list_counts(monkeypatch, variable):
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv(variable, "zh_TW:en")
+    assert i18n.system_language() == "zh_Hant"
+
+
+def test_without_locale_variables_the_process_locale_names_the_language(monkeypatch):
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(i18n.locale, "getlocale", lambda: ("zh_TW", "UTF-8"))
+    assert i18n.system_language() == "zh_Hant"
+
+    def unknown():
+        raise ValueError("unknown locale: klingon")
+
+    monkeypatch.setattr(i18n.locale, "getlocale", unknown)
+    assert i18n.system_language() == "en"
+
+
+def test_a_catalog_is_loaded_once_and_a_language_without_one_reads_english(monkeypatch):
+    monkeypatch.setattr(i18n, "_catalogs", {})
+    shipped = i18n.catalog("zh_Hant")
+    assert i18n.catalog("zh-Hant") is shipped and shipped.gettext("Blue") != "Blue"
+    missing = i18n.catalog("xx_YY")
+    assert missing.gettext("Blue") == "Blue" and i18n.catalog("xx_YY") is missing
