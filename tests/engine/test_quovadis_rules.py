@@ -635,3 +635,28 @@ def test_a_payment_between_players_keeps_the_retry_of_a_failed_vote():
     assert match.state.retry is True
     act(match, BLUE, "pay", to=RED, token="V")
     assert match.state.retry is True and match.view(RED)["retry"] is True
+
+
+def test_a_seat_s_action_records_are_the_actions_the_board_offers_it():
+    """Each seat's actions are made once, when the rules load: made afresh here, every one is the action
+    the board offers (a new senator on each entry committee, each exit of each committee with its seats,
+    Caesar onto any other diamond, the answers, a reward or a laurel to any seat)."""
+    from engine.games.quovadis.board import BOARD
+    from engine.games.quovadis.rules import _Records
+
+    records = _Records(1)
+    assert records.place == {c: {"seat": 1, "do": "place", "committee": c} for c in ("E1", "E2", "E3", "E4")}
+    assert records.leaving["E2"] == (5, 3, (
+        ("p02", "A1", 3, {"seat": 1, "do": "advance", "committee": "E2", "path": "p02"}),
+        ("p03", "A2", 1, {"seat": 1, "do": "advance", "committee": "E2", "path": "p03"})))
+    assert records.leaving["C2"] == (5, 3, (("p16", "S", 5, {"seat": 1, "do": "advance", "committee": "C2", "path": "p16"}),))
+    assert "S" not in records.leaving and len(records.leaving) == 14
+    diamonds = list(BOARD.diamonds)
+    assert records.caesar[None] == tuple({"seat": 1, "do": "caesar", "path": p} for p in diamonds)
+    for here in diamonds:
+        assert records.caesar[here] == tuple({"seat": 1, "do": "caesar", "path": p} for p in diamonds if p != here)
+    assert records.answers == ({"seat": 1, "do": "support"}, {"seat": 1, "do": "refuse"})
+    assert records.keep == {"seat": 1, "do": "keep"} and records.demand_reveal == {"seat": 1, "do": "demand_reveal"}
+    assert records.reward == {to: {"seat": 1, "do": "reward", "to": to} for to in range(5)}
+    assert records.pay[(4, "IIC")] == {"seat": 1, "do": "pay", "to": 4, "token": "IIC"}
+    assert len(records.pay) == 5 * 6 and records.payments == {}

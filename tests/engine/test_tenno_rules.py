@@ -534,3 +534,23 @@ def test_the_quick_check_for_an_attack_agrees_with_the_list_of_attacks():
                     assert possible == bool(attacks(match.state, seat, exclude))
                     seen.add(possible)
     assert seen == {True, False}, "positions with and without an attack were both checked"
+
+
+def test_a_seat_s_action_records_are_the_actions_the_rules_offer_it():
+    """Each seat's actions are made once and handed out by every list that offers them: made afresh here,
+    each is the action itself (pass, decline, skip, a defence with or without the Monk, a refill or swap
+    of any of the eleven cards into any of the row's three slots, a peek, every reordering of two slots,
+    the true or the fake one)."""
+    from engine.games.tenno.rules import _Records
+
+    records = _Records(2)
+    assert records.passing == {"seat": 2, "do": "pass"} and records.decline == {"seat": 2, "do": "decline"}
+    assert records.skip == {"seat": 2, "do": "skip"}
+    assert records.defend == ({"seat": 2, "do": "defend", "monk": False}, {"seat": 2, "do": "defend", "monk": True})
+    assert records.refill == {(slot, card): {"seat": 2, "do": "refill", "slot": slot, "card": card}
+                              for slot in (0, 1, 2) for card in range(11)}
+    assert records.swap == {(slot, card): {"seat": 2, "do": "swap", "slot": slot, "card": card}
+                            for slot in (0, 1, 2) for card in range(11)}
+    assert records.peek == {slot: {"seat": 2, "do": "peek", "slot": slot} for slot in (0, 1, 2)}
+    assert records.reorder == tuple({"seat": 2, "do": "reorder", "first": a, "second": b, "fake": fake}
+                                    for a, b in ((0, 1), (0, 2), (1, 2)) for fake in (False, True))
