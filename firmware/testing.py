@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tty
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Iterator, Mapping
 
 from PIL import Image, ImageChops, ImageDraw
@@ -24,6 +25,7 @@ from PIL import Image, ImageChops, ImageDraw
 from hardware.events import InputEvent
 
 from .table.faces import lines_of
+from .table.journal import records_of
 from .table.render import WIDE_LINE, font, line_height, render_face
 from .table.runtime import Runtime
 
@@ -224,6 +226,11 @@ def file_size_limit(limit: int) -> Iterator[None]:
         yield
     finally:
         resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+
+
+def journal_end(path: Any) -> int:
+    """The length of a journal file's records, the zeros laid ahead of them left out: where a full card stops it."""
+    return len(records_of(Path(path).read_bytes()))
 
 
 NOBODY = 65534  # the conventional unprivileged uid and gid

@@ -26,6 +26,7 @@ from engine.errors import BadJournal
 from engine.games import all_games
 from engine.match import Match
 from firmware.table import journal as journals
+from firmware.testing import journal_end
 
 ROOT = Path(__file__).resolve().parents[1]
 KILLS = int(os.environ.get("COURTIER_CHAOS_KILLS", "50"))
@@ -126,8 +127,10 @@ def test_a_table_killed_at_random_points_finishes_the_same_game_and_loses_no_sav
             saved = []  # killed before the journal's header was written: a new game starts
         assert len(saved) >= acked, f"kill {kills}: action {acked} was acknowledged but is not in the journal"
         if saved and rng.random() < 0.1:  # a power cut in the middle of writing a line
-            with open(state / "current.jsonl", "a", encoding="utf-8") as journal:
-                journal.write('{"type":"action","n":')
+            # The line goes where the next record would: over the zeros laid after the records.
+            with open(state / "current.jsonl", "r+b") as journal:
+                journal.seek(journal_end(state / "current.jsonl"))
+                journal.write(b'{"type":"action","n":')
             torn += 1
     else:
         pytest.fail("the game never finished")

@@ -38,7 +38,7 @@ from engine.errors import BadJournal
 from engine.match import Match
 from firmware.exits import CONFIG, TEMPFAIL
 from firmware.table import journal as journals
-from firmware.testing import PtyPort, unprivileged, unprivileged_python
+from firmware.testing import PtyPort, journal_end, unprivileged, unprivileged_python
 
 from .test_chaos import GAMES, ROOT, _command, _env, _final
 
@@ -151,7 +151,7 @@ def test_writes_refused_at_random_points_leave_no_trace_and_the_game_finishes_th
     faults = killed = 0
     while faults < FAULTS:
         _advance(table, rng, length)
-        size = (state / "current.jsonl").stat().st_size
+        size = journal_end(state / "current.jsonl")  # its records: the zeros laid after them are written over
         resource.prlimit(table.pid, resource.RLIMIT_FSIZE, (size + rng.randint(0, 120), hard))
         refused = table.until(lambda line: line.startswith("refused "))
         assert refused is not None and "Not saved (File too large)" in refused
@@ -172,7 +172,7 @@ def test_writes_refused_at_random_points_leave_no_trace_and_the_game_finishes_th
 def _hold(table: Table, state: Path) -> None:
     """Hold a running game still: its journal may not grow, so every action is refused until killed."""
     _, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
-    resource.prlimit(table.pid, resource.RLIMIT_FSIZE, ((state / "current.jsonl").stat().st_size, hard))
+    resource.prlimit(table.pid, resource.RLIMIT_FSIZE, (journal_end(state / "current.jsonl"), hard))
     assert table.until(lambda line: line.startswith("refused ")) is not None
 
 
@@ -193,51 +193,64 @@ def _tmpfs_holder(mount: Path) -> subprocess.Popen:
     return holder
 
 
+def _fill(disk: Path, leave_pages: int = 0) -> None:
+    """Fill the tmpfs up (ENOSPC), then give `leave_pages` pages of it back."""
+    page = os.sysconf("SC_PAGE_SIZE")
+    with open(disk / "filler", "wb", buffering=0) as filler:
+        try:
+            while filler.write(bytes(page)):
+                pass
+        except OSError as full:
+            assert full.errno == errno.ENOSPC
+        filler.truncate(max(0, filler.tell() - leave_pages * page))
+
+
 @pytest.mark.parametrize("game, players", _games(1))
 def test_a_full_file_system_refuses_writes_and_the_game_goes_on_once_space_is_freed(game, players, tmp_path):
-    """ENOSPC for real: the state directory is on a 1 MiB tmpfs, filled up at random moments, then freed.
+    """ENOSPC for real: the state directory is on a 1 MiB tmpfs, filled up, then freed.
 
-    tmpfs gives space a page (4 KiB) at a time, so a full one refuses the
-    first record that crosses into a new page: the card is filled when the
-    journal nears a page's end, and the record is cut where the page ends.
+    A card that fills up while a game plays still saves it into the zeros
+    its journal laid ahead, so each game begins on a card filled up to a
+    few pages: no zeros can be laid, each record grows the file, and tmpfs
+    gives space a page (4 KiB) at a time, so the record that crosses into
+    the first page there is no room for is refused, cut where the page
+    ends. The space is given back; the game goes on and lays its zeros.
+    Then the card is filled again: the next actions are saved into them.
     Games are played again, each in a fresh directory, until every fault is in.
     """
     if shutil.which("unshare") is None:
         pytest.skip("unshare (util-linux) is not installed: no tmpfs without root")
     holder = _tmpfs_holder(tmp_path / "disk")
-    page = os.sysconf("SC_PAGE_SIZE")
     rng = random.Random(f"{game}-enospc")
-    faults = games = 0
+    faults = games = into_zeros = 0
     try:
         disk = Path(f"/proc/{holder.pid}/root") / (tmp_path / "disk").relative_to("/")
         while faults < FAULTS:
             games += 1
             state = disk / f"state-{games}"
+            _fill(disk, leave_pages=rng.randint(2, 3))  # room for the lock, the header and a few records
             table = Table(_command(game, players, state))
-            while faults < FAULTS and table.until(lambda line: line.startswith("ack ")) is not None:
-                size = (state / "current.jsonl").stat().st_size
-                if page - size % page > rng.randint(60, 400):
-                    continue  # not near the end of a page yet
-                with open(disk / "filler", "wb", buffering=0) as filler:  # fill the card
-                    try:
-                        while filler.write(bytes(4096)):
-                            pass
-                    except OSError as full:
-                        assert full.errno == errno.ENOSPC
-                refused = table.until(lambda line: line.startswith("refused "))
-                if refused is None:
-                    break  # the game ended within the page
+            refused = table.until(lambda line: line.startswith("refused "))
+            if refused is not None:
                 assert "No space left on device" in refused
                 faults += 1
                 assert len(journals.load(state / "current.jsonl").actions) == table.acked
-                (disk / "filler").unlink()  # space comes back
-            (disk / "filler").unlink(missing_ok=True)
+            (disk / "filler").unlink()  # space comes back
+            if table.acks(3):  # the zeros are laid once an action is saved and drawn
+                _fill(disk)
+                saved = table.acked
+                if table.acks(3):
+                    into_zeros += table.acked - saved
+                assert not any(line.startswith("refused ") for line in table.lines[-4:]), table.lines[-4:]
+                (disk / "filler").unlink()
             assert table.finish() == 0, table.stderr
             length = _same_as_reference(state, game, players)
     finally:
         holder.stdin.close()
         holder.wait(timeout=10)
-    _report(f"a full file system (ENOSPC), {games} games", game, faults, length)
+    assert into_zeros > 0
+    _report(f"a full file system (ENOSPC), {games} games; {into_zeros} actions saved into laid zeros on a full card",
+            game, faults, length)
 
 
 # --- two tables on one state directory, and a stale lock --------------------------------
@@ -279,7 +292,7 @@ def test_a_last_record_without_its_newline_is_mended_before_the_game_goes_on(gam
         _advance(table, rng, length)
         table.kill()
         path = state / "current.jsonl"
-        data = path.read_bytes()
+        data = journals.records_of(path.read_bytes())
         assert len(journals.load(path).actions) >= table.acked
         if data.endswith(b"\n"):
             path.write_bytes(data[:-1])  # a cut exactly before the last byte
@@ -519,7 +532,7 @@ def _replies(messages: list[dict]) -> list[str]:
 def _kept(state: Path) -> list[bytes]:
     """The games kept under games/, oldest first."""
     games = sorted((state / "games").glob("*"), key=lambda p: p.stat().st_mtime_ns)
-    return [game.read_bytes() for game in games]
+    return [journals.records_of(game.read_bytes()) for game in games]
 
 
 def test_the_consoles_undo_and_new_game_refused_by_the_disk_change_nothing_and_work_once_it_saves(tmp_path):
@@ -576,12 +589,12 @@ def test_the_consoles_undo_and_new_game_refused_by_the_disk_change_nothing_and_w
         while faults < 2 * FAULTS:
             listener.wait(console, lambda m: settled(), "the bots playing up to the person's turn")
             path = state / "current.jsonl"
-            before = path.read_bytes()
+            before = journals.records_of(path.read_bytes())
             resource.prlimit(table.pid, resource.RLIMIT_FSIZE, (rng.randint(1, 100), hard))
             command("undo", lambda r: r == "Not saved (File too large): nothing was taken back")
             command("new_game", lambda r: r.startswith("new_game failed:") and "File too large" in r)
             faults += 2
-            assert path.read_bytes() == before
+            assert journals.records_of(path.read_bytes()) == before
             assert {p.name for p in state.iterdir()} - {"games"} == {"current.jsonl", "table.lock"}
             assert _kept(state) == kept  # nothing half moved, no new game's journal left behind
             if rng.random() < 0.3:  # the power goes while the card refuses: the restart resumes
@@ -589,16 +602,17 @@ def test_the_consoles_undo_and_new_game_refused_by_the_disk_change_nothing_and_w
                 killed += 1
                 table = start()
                 listener.wait(console, lambda m: settled(), "the resumed game")
-                assert path.read_bytes() == before
+                assert journals.records_of(path.read_bytes()) == before
             else:
                 resource.prlimit(table.pid, resource.RLIMIT_FSIZE, (soft, hard))
             saved = len(_saved(state))
             # The last action is a bot's (the person never moves): it agrees at once, as the other bot does.
             command("undo", lambda r: r.startswith(("Taken back: Red's ", "Taken back: Blue's ")))
             undo = json.dumps({"type": "undo", "undoes": saved}, separators=(",", ":")).encode()
-            assert path.read_bytes().startswith(before + undo), "the undo is the next record after the refusals"
+            assert journals.records_of(path.read_bytes()).startswith(before + undo), \
+                "the undo is the next record after the refusals"
             listener.wait(console, lambda m: settled(), "the bots playing again after the undo")
-            kept.append(path.read_bytes())
+            kept.append(journals.records_of(path.read_bytes()))
             command("new_game", lambda r: r == "A new game of Tennō begins")
             assert _kept(state) == kept
         table.kill()

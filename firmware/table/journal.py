@@ -1,4 +1,4 @@
-"""The journal: every accepted action, one JSON line each, fsynced before the table moves on.
+"""The journal: every accepted action, one JSON line each, synced to the disk before the table moves on.
 
 Line 1 is the header (game, players, seed, options, names); each further line
 is one action, or an undo that takes the last action back (undo is replay
@@ -12,9 +12,20 @@ What can go wrong, and what the journal does about it:
   newline was lost gets its newline (fsynced) before anything is appended.
 - A write the disk refuses (full, over a file-size limit, an I/O error) leaves
   no trace: the file is cut back to its last saved record before the error is
-  raised, and every write first checks that it starts there. Writes go
-  straight to the file descriptor, so nothing refused waits in a buffer to be
-  written later.
+  raised, and a cut that failed is made again before the next write. Writes
+  go straight to the file descriptor, so nothing refused waits in a buffer to
+  be written later.
+- Zeros are laid ahead of the records (`lay_ahead`, `AHEAD` bytes at a
+  time, synced with the file's new length, once an action's screens are
+  drawn), so saving a record overwrites blocks the file already has and
+  `fdatasync` writes that data alone: appending to the end would change the
+  file's length with every action, and each sync would then also commit the
+  file system's journal (on an SD card, more writes and a longer wait for
+  every press). A card full before the zeros are laid gets each record
+  appended and synced with its new length, as without them; one that fills
+  up later still saves into the zeros laid. Nothing after the first zero
+  byte was ever saved (JSON text has none), so a reader stops there; a
+  closed journal is cut to its records.
 - A journal wrong elsewhere raises `BadJournal` naming the line; the caller
   keeps it aside, never overwrites it. A journal that cannot be *read* (no
   permission, an I/O error) raises `Unreadable` instead: the file may be
@@ -73,16 +84,20 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+AHEAD = 1 << 16  # bytes of zeros laid ahead of the records at a time
+ROOM = 1 << 12  # zeros left ahead of the records below which more are laid
+
+
 def _encode(record: dict[str, Any]) -> bytes:
     return (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
 class Journal:
-    """An open journal file, appended to and fsynced one record at a time.
+    """An open journal file, its records saved and synced one at a time.
 
-    `size` is the length of the file up to its last saved record; a write
-    that fails is cut back to it, so the file never holds a record the
-    table did not accept.
+    `size` is the length of the file up to its last saved record; zeros may
+    follow (see the module's docstring). A write that fails is cut back to
+    it, so the file never holds a record the table did not accept.
     """
 
     def __init__(self, path: Path, fd: int, count: int, size: int):
@@ -90,6 +105,8 @@ class Journal:
         self._fd = fd
         self.count = count
         self.size = size
+        self._laid = size  # the file's length: records, then the zeros laid ahead of them
+        self._uncut = False  # a refused record could not be cut off: cut before the next write
 
     @classmethod
     def create(cls, path: Path, header: Header) -> "Journal":
@@ -113,8 +130,9 @@ class Journal:
     def resume(cls, path: Path, loaded: "Loaded") -> "Journal":
         """Open a journal read by `load` for appending.
 
-        A torn last line is cut off first; a whole last record without its
-        newline gets it, so the next record starts on a line of its own.
+        A torn last line, and the zeros after it, are cut off first; a whole
+        last record without its newline gets it, so the next record starts
+        on a line of its own.
         """
         fd = os.open(path, os.O_WRONLY | os.O_CLOEXEC)
         try:
@@ -148,32 +166,82 @@ class Journal:
 
     def _write(self, record: dict[str, Any]) -> None:
         data = _encode(record)
+        end = self.size + len(data)
         try:
-            if os.fstat(self._fd).st_size != self.size:
+            if self._uncut:
                 # An earlier refused write could not be cut back then: cut it now.
-                os.ftruncate(self._fd, self.size)
+                self._cut(self.size)
             done = 0
             while done < len(data):
                 done += os.pwrite(self._fd, data[done:], self.size + done)
-            os.fsync(self._fd)
+            if end <= self._laid:
+                os.fdatasync(self._fd)  # over zeros laid already: the file's length did not change
+            else:
+                os.fsync(self._fd)  # past them (none could be laid yet): the new length is synced too
+                self._laid = end
         except OSError:
             self._cut_back()
             raise
-        self.size += len(data)
+        self.size = end
 
-    def _cut_back(self) -> None:
-        """Remove whatever part of a refused record reached the file."""
+    def lay_ahead(self) -> bool:
+        """Lay zeros past the records, `AHEAD` bytes' worth, unless `ROOM` bytes of them are left; False if the card refused.
+
+        Called once an action's screens are drawn, so the press never waits
+        for it. A card without room for them saves each record as it comes,
+        growing the file, until this succeeds again.
+        """
+        if self._fd < 0 or self._uncut or self._laid - self.size >= ROOM:
+            return True
+        laid = ((self.size + ROOM) // AHEAD + 1) * AHEAD  # a multiple of AHEAD with ROOM to spare
         try:
-            os.ftruncate(self._fd, self.size)
+            zeros = bytes(laid - self._laid)
+            done = 0
+            while done < len(zeros):
+                done += os.pwrite(self._fd, zeros[done:], self._laid + done)
             os.fsync(self._fd)
         except OSError as err:
-            # The next write checks the length and cuts again before writing.
+            _log.info("%s: no zeros laid ahead (%s): records grow the file", self.path, err)
+            try:
+                os.ftruncate(self._fd, self._laid)  # what was laid before it ran out
+            except OSError:
+                self._uncut = True  # the next write cuts first
+            return False
+        self._laid = laid
+        return True
+
+    def _cut(self, length: int) -> None:
+        os.ftruncate(self._fd, length)
+        self._laid = length
+        os.fsync(self._fd)
+        self._uncut = False
+
+    def _cut_back(self) -> None:
+        """Remove whatever part of a refused record reached the file (and the zeros laid ahead)."""
+        self._uncut = True
+        try:
+            self._cut(self.size)
+        except OSError as err:
+            # The next write cuts again before writing.
             _log.error("%s: could not cut a refused record back off: %s", self.path, err)
 
     def close(self) -> None:
+        """Cut the zeros laid ahead off (a closed journal is its records alone) and close the file."""
         if self._fd >= 0:
+            try:
+                if self._laid != self.size or self._uncut:
+                    self._cut(self.size)
+            except OSError as err:
+                # Zeros left after the records are read as the file's end: nothing is lost.
+                _log.warning("%s: could not cut the file to its records: %s", self.path, err)
             os.close(self._fd)
             self._fd = -1
+
+
+def records_of(data: bytes) -> bytes:
+    """A journal file's bytes up to the zeros laid ahead of its records (nothing after the first zero was saved)."""
+    laid = data.find(b"\0")
+    return data if laid < 0 else data[:laid]
 
 
 def load(path: Path) -> Loaded:
@@ -188,6 +256,7 @@ def load(path: Path) -> Loaded:
     except OSError as err:
         raise Unreadable(_("{path}: cannot read: {reason}").format(path=path, reason=err.strerror or err),
                          err.errno) from err
+    data = records_of(data)
     lines = data.split(b"\n")
     # A file that ends without a newline has a last line that may be torn.
     complete, tail = lines[:-1], lines[-1]

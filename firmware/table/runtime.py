@@ -184,6 +184,7 @@ class Runtime:
     def handle(self, event: InputEvent | Command | DeviceFault) -> None:
         if isinstance(event, Command):
             self.run_command(event)
+            self._lay_ahead()  # an undo, a new game or a language may have been saved
             return
         if isinstance(event, DeviceFault):
             if event.error:
@@ -197,6 +198,7 @@ class Runtime:
             return
         with self._reading(event.seat):
             self._handle_press(event)
+        self._lay_ahead()
 
     def _reading(self, index: int | None) -> Any:
         """Make words for seat `index` in its own language (the table's for None or a seat without one)."""
@@ -430,7 +432,13 @@ class Runtime:
         for listener in self.listeners:
             listener(self.match, action, events)
         self.refresh(first=seat)
+        self._lay_ahead()
         return True
+
+    def _lay_ahead(self) -> None:
+        """Once the screens are drawn, let the journal lay zeros ahead of its records (see `Journal.lay_ahead`)."""
+        if self.journal is not None:
+            self.journal.lay_ahead()
 
     def _forget_banner(self) -> None:
         """Once the game moves on, how it began is no longer news on any seat."""

@@ -559,3 +559,132 @@ def test_a_record_that_could_not_be_cut_back_is_logged_with_the_file_and_the_rea
     journal.close()
     assert [r.getMessage() for r in caplog.records if r.levelname == "ERROR"] == [
         f"{path}: could not cut a refused record back off: [Errno 5] Input/output error"]
+
+
+# --- zeros laid ahead of the records -------------------------------------------------
+
+def _synced(monkeypatch) -> list[str]:
+    """Record which sync each call makes, in order."""
+    synced: list[str] = []
+    real_fsync, real_fdatasync = os.fsync, os.fdatasync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append("fsync"), real_fsync(fd))[1])
+    monkeypatch.setattr(os, "fdatasync", lambda fd: (synced.append("fdatasync"), real_fdatasync(fd))[1])
+    return synced
+
+
+def test_a_record_over_laid_zeros_is_synced_without_its_length_and_one_past_them_with_it(tmp_path, monkeypatch):
+    """Over zeros laid ahead the file's length stays, so fdatasync suffices; past them the length is synced too."""
+    synced = _synced(monkeypatch)
+    path = tmp_path / "game.jsonl"
+    journal = Journal.create(path, Match.new("tenno", 2, seed=1).header)
+    assert synced == ["fsync", "fsync"]  # the header grew the file; then its folder
+    assert journal.lay_ahead() and path.stat().st_size == journals.AHEAD
+    synced.clear()
+    record = {"seat": 0, "do": "pass", "note": "x" * 200}
+    while journal.size + 300 < journals.AHEAD:
+        journal.append(record)
+    assert path.stat().st_size == journals.AHEAD and set(synced) == {"fdatasync"}
+    journal.append(record)
+    journal.append(record)  # past the laid zeros: each record grows the file and syncs its length
+    assert synced[-2:] == ["fsync", "fsync"] and path.stat().st_size == journal.size
+    journal.close()
+    assert len(journals.load(path).actions) == journal.count
+
+
+def test_zeros_are_laid_only_when_fewer_than_room_bytes_of_them_are_left(tmp_path):
+    path = tmp_path / "game.jsonl"
+    journal = Journal.create(path, Match.new("tenno", 2, seed=1).header)
+    journal.lay_ahead()
+    record = {"seat": 0, "do": "pass", "note": "x" * 200}
+    while journals.AHEAD - journal.size >= journals.ROOM:
+        assert journal.lay_ahead() and path.stat().st_size == journals.AHEAD
+        journal.append(record)
+    assert journal.lay_ahead() and path.stat().st_size == 2 * journals.AHEAD
+    journal.close()
+
+
+def test_a_card_with_no_room_for_the_zeros_saves_each_record_as_it_comes(tmp_path, caplog):
+    """No zeros can be laid (a full card, here a file-size limit): nothing is left of the try, records still save."""
+    match, path = _saved_game(tmp_path, actions=3)
+    journal = Journal.resume(path, journals.load(path))
+    saved = path.read_bytes()
+    with file_size_limit(len(saved) + 1000), caplog.at_level("INFO"):
+        assert not journal.lay_ahead()
+        assert path.read_bytes() == saved
+        journal.append(match.actions[0])
+    assert "no zeros laid ahead" in caplog.text
+    journal.close()
+    assert len(journals.load(path).actions) == 4
+
+
+def test_a_game_cut_off_while_it_plays_loads_to_its_last_saved_record(tmp_path):
+    """A power cut leaves the zeros laid ahead after the records: a reader stops at the first."""
+    match = Match.new("tenno", 3, seed=4)
+    path = tmp_path / "game.jsonl"
+    journal = Journal.create(path, match.header)
+    rng = random.Random(4)
+    for _ in range(5):
+        action = rng.choice(match.legal_actions(rng.choice(match.pending())))
+        match.apply(action)
+        journal.append(action)
+        journal.lay_ahead()
+    live = path.read_bytes()  # what the card holds now, the process never closing the file
+    assert live.endswith(bytes(100)) and live.rstrip(b"\0").endswith(b"}\n")
+    os.close(journal._fd)
+    loaded = journals.load(path)
+    assert loaded.actions == match.actions and loaded.warnings == []
+    assert loaded.good_bytes == len(live.rstrip(b"\0"))
+    # A record torn by the cut, zeros after it, is skipped; resuming cuts it and the zeros off.
+    path.write_bytes(live.rstrip(b"\0") + b'{"type":"action","n":6,"ac' + bytes(50))
+    loaded = journals.load(path)
+    assert loaded.actions == match.actions and "line 7 was cut off" in loaded.warnings[0]
+    again = Journal.resume(path, loaded)
+    assert path.read_bytes() == live.rstrip(b"\0")
+    again.append(match.actions[0])
+    again.close()
+    assert b"\0" not in path.read_bytes() and len(journals.load(path).actions) == 6
+
+
+def test_a_refused_record_over_laid_zeros_leaves_no_trace(tmp_path, monkeypatch):
+    match, path = _saved_game(tmp_path, actions=3)
+    journal = Journal.resume(path, journals.load(path))
+    journal.lay_ahead()
+    saved = journals.records_of(path.read_bytes())
+
+    def refuse(fd):
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    monkeypatch.setattr(os, "fdatasync", refuse)
+    with pytest.raises(OSError):
+        journal.append({"seat": 0, "do": "refused"})
+    monkeypatch.undo()
+    assert path.read_bytes() == saved and journal.count == 3  # the zeros went with it
+    journal.append(match.actions[0])
+    journal.close()
+    assert len(journals.load(path).actions) == 4 and b"refused" not in path.read_bytes()
+
+
+def test_a_closed_journal_is_its_records_alone(tmp_path):
+    match, path = _saved_game(tmp_path, actions=3)
+    journal = Journal.resume(path, journals.load(path))
+    journal.lay_ahead()
+    journal.close()
+    data = path.read_bytes()
+    assert b"\0" not in data and data.endswith(b"}\n") and len(data.splitlines()) == 4
+
+
+def test_zeros_a_closed_journal_could_not_cut_off_are_read_as_its_end(tmp_path, monkeypatch, caplog):
+    path = tmp_path / "game.jsonl"
+    journal = Journal.create(path, Match.new("tenno", 2, seed=1).header)
+    journal.lay_ahead()
+
+    def refuse(*args):
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(os, "ftruncate", refuse)
+    with caplog.at_level("WARNING"):
+        journal.close()
+    monkeypatch.undo()
+    assert path.stat().st_size == journals.AHEAD
+    assert journals.load(path).header.game == "tenno"
+    assert any("could not cut the file to its records" in r.getMessage() for r in caplog.records)

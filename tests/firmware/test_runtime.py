@@ -10,9 +10,9 @@ import pytest
 
 from engine.match import Match
 from engine.testing import tenno_position
-from firmware.table.journal import Journal
+from firmware.table.journal import Journal, records_of
 from firmware.table.runtime import Runtime
-from firmware.testing import file_size_limit, post, press, run_on, screen_text
+from firmware.testing import file_size_limit, journal_end, post, press, run_on, screen_text
 
 NINJA, MONK = 4, 5
 
@@ -133,7 +133,7 @@ def test_each_accepted_action_is_journalled_before_the_screens_move_on(mock_tabl
     for seat in range(3):
         press(mock_table, runtime, seat, "ok")
     assert match.state.phase == "attack"
-    lines = path.read_text().splitlines()
+    lines = records_of(path.read_bytes()).decode().splitlines()
     assert len(lines) == 4 and [__import__("json").loads(x)["n"] for x in lines[1:]] == [1, 2, 3]
 
 
@@ -143,9 +143,10 @@ def test_an_action_that_cannot_be_saved_is_not_accepted(mock_table, tmp_path, mo
     before = match.to_data()
 
     def full(fd):
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
 
-    monkeypatch.setattr(os, "fsync", full)
+    monkeypatch.setattr(os, "fsync", full)  # a record past the zeros laid ahead
+    monkeypatch.setattr(os, "fdatasync", full)  # a record over them
     press(mock_table, runtime, 0, "ok")
     assert match.to_data() == before
     assert "Not saved" in screen_text(mock_table, runtime, 0)
@@ -299,7 +300,7 @@ def test_a_disk_that_refuses_writes_is_shown_on_every_seat_and_nothing_counts_un
     path = tmp_path / "j.jsonl"
     runtime = run(mock_table, match, Journal.create(path, match.header))
     before = match.to_data()
-    with file_size_limit(path.stat().st_size):  # the card is full
+    with file_size_limit(journal_end(path)):  # the card is full
         press(mock_table, runtime, 0, "ok")
         press(mock_table, runtime, 1, "ok")
         assert match.to_data() == before
@@ -322,7 +323,7 @@ def test_an_undo_that_cannot_be_written_is_not_carried_out(mock_table, tmp_path)
     for seat in range(3):
         press(mock_table, runtime, seat, "ok")
     state = match.to_data()
-    with file_size_limit(path.stat().st_size):
+    with file_size_limit(journal_end(path)):
         with pytest.raises(OSError):
             runtime.undo()
         assert match.to_data() == state and journals.load(path).actions == match.actions

@@ -22,7 +22,7 @@ from firmware.table import journal as journals
 from firmware.table.journal import Journal
 from firmware.table.render import render_face
 from firmware.table.runtime import Command, DeviceFault, Runtime
-from firmware.testing import face_text, file_size_limit, post
+from firmware.testing import face_text, file_size_limit, journal_end, post
 from hardware.events import InputEvent
 from hardware.screens import dummy_screen
 from hardware.table import ScreenConfig
@@ -276,7 +276,7 @@ def test_a_seats_language_is_journalled_and_a_choice_the_disk_refuses_is_kept_an
     for nobody in (2, -1):  # no such seat: nothing changes, nothing is written
         runtime.set_language(nobody, "en")
     assert journals.load(path).languages == {} and [seat.language for seat in runtime.seats] == [None, None]
-    with file_size_limit(path.stat().st_size), caplog.at_level(logging.ERROR, logger="firmware.table.runtime"):
+    with file_size_limit(journal_end(path)), caplog.at_level(logging.ERROR, logger="firmware.table.runtime"):
         runtime.set_language(1, "en")
     assert runtime.seats[1].language == "en"  # it reads English now; only a restart would forget
     assert runtime.seats[1].notice == "Not saved (File too large); try again"  # in the words it just chose
@@ -319,7 +319,7 @@ def test_a_new_game_tells_a_waiting_console_its_request_was_dropped_and_journals
     assert runtime.banner == "" and all(seat.notice == "" for seat in runtime.seats)
     third = Match.new("tenno", 3, seed=4)
     path, journal = _journalled(third, tmp_path / "..")
-    with file_size_limit(path.stat().st_size), caplog.at_level(logging.ERROR, logger="firmware.table.runtime"):
+    with file_size_limit(journal_end(path)), caplog.at_level(logging.ERROR, logger="firmware.table.runtime"):
         runtime.replace_match(third, journal)  # the languages cannot be written: the game goes on
     assert runtime.match is third and runtime.seats[1].language == "zh_Hans"
     assert [r.getMessage() for r in caplog.records] == [
@@ -370,7 +370,7 @@ def test_the_asker_hears_the_outcome_in_its_own_language_and_an_unsaved_undo_in_
         post(runtime, seat)
     post(runtime, 0, "ok", "hold")
     post(runtime, 0)
-    with file_size_limit(path.stat().st_size):
+    with file_size_limit(journal_end(path)):
         post(runtime, 2)  # Green agrees; the undo cannot be written
     assert runtime.seats[0].notice == "未能存档（File too large）：没有收回任何一步"
     assert len(match.actions) == 3
@@ -387,17 +387,17 @@ def test_a_failed_write_is_told_on_every_seat_and_logged_and_a_later_undo_that_i
     path, journal = _journalled(match, tmp_path)
     runtime = Runtime(match, [None, None], journal)
     post(runtime, 0)
-    with file_size_limit(path.stat().st_size), caplog.at_level(logging.ERROR, logger="firmware.table.runtime"):
+    with file_size_limit(journal_end(path)), caplog.at_level(logging.ERROR, logger="firmware.table.runtime"):
         post(runtime, 1)
     assert [r.getMessage() for r in caplog.records] == ["journal write failed: [Errno 27] File too large"]
     for seat in range(2):
         assert face_text(runtime, seat).splitlines()[-1] == (
             "! Not saved (File too large): nothing counts until saving works")
-    with file_size_limit(path.stat().st_size):
+    with file_size_limit(journal_end(path)):
         assert runtime.submit(match.legal_actions(1)[0]) is False and len(match.actions) == 1
     assert runtime.undo() is True
     assert runtime.save_fault == "" and all("Not saved" not in face_text(runtime, seat) for seat in range(2))
-    with file_size_limit(path.stat().st_size):
+    with file_size_limit(journal_end(path)):
         post(runtime, 0)
     assert runtime.submit(match.legal_actions(0)[0]) is True and runtime.save_fault == ""
     assert all("Not saved" not in face_text(runtime, seat) for seat in range(2))
@@ -553,7 +553,7 @@ def test_an_info_page_asks_nothing_and_a_table_face_notes_a_failed_write(tmp_pat
     _open_table_menu(runtime, 1, 1)
     lines = face_text(runtime, 1).splitlines()
     assert lines[0] == "[Blue] Scores" and lines[-2:] == ["", "> Close"]
-    with file_size_limit(path.stat().st_size):
+    with file_size_limit(journal_end(path)):
         post(runtime, 0, "ok")  # Red closes its page...
         post(runtime, 0, "ok")  # ...and lays its row: the disk refuses it
     assert face_text(runtime, 1).splitlines()[-1] == "! Not saved (File too large): nothing counts until saving works"
