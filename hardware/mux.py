@@ -35,13 +35,14 @@ from __future__ import annotations
 import errno
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import luma.core.error
 from smbus2 import i2c_msg
 
 from hardware.luma_loading import deferred_multiprocessing
+from hardware.panel_i2c import window_message
 
 with deferred_multiprocessing():
     from luma.core.interface.serial import i2c
@@ -220,6 +221,16 @@ class MuxChannel(i2c):
                 for start in range(0, len(data), MESSAGE_BYTES):
                     block = [DATA_CONTROL, *data[start:start + MESSAGE_BYTES]]
                     self._bus.i2c_rdwr(i2c_msg.write(self.address, block))
+            except BaseException:
+                self.mux.forget()
+                raise
+
+    def window(self, commands: Sequence[int], payload: bytes) -> None:
+        """Select the channel, then send `commands` and `payload` in one transfer (``hardware.panel_i2c``)."""
+        with self.mux.bus.lock:
+            self._join()
+            try:
+                self._bus.i2c_rdwr(i2c_msg.write(self.address, window_message(commands, payload)))
             except BaseException:
                 self.mux.forget()
                 raise

@@ -56,6 +56,7 @@ from typing import Any
 from PIL import Image
 
 from hardware.luma_loading import deferred_multiprocessing
+from hardware.panel_i2c import window_overhead
 
 with deferred_multiprocessing():
     from luma.oled import device as oled
@@ -81,6 +82,11 @@ SSD1306_WINDOW_COST = 6 + 2 * (I2C_FRAMING_BYTES + TRANSFER_COST)
 # What starting a new SH1106 run costs beyond its data: 3 command bytes
 # (page, column low nibble, column high nibble) and two transfers.
 SH1106_RUN_COST = 3 + 2 * (I2C_FRAMING_BYTES + TRANSFER_COST)
+
+# The same on an interface that sends a window's commands and data in one
+# transfer (``hardware.panel_i2c``: each command byte after its own control byte).
+SSD1306_ONE_TRANSFER_COST = window_overhead(6) + TRANSFER_COST
+SH1106_ONE_TRANSFER_COST = window_overhead(3) + TRANSFER_COST
 
 # luma turns an image by ``rotate`` quarter turns (``preprocess``) before packing
 # it, and packing starts by transposing it: each pair is one transposition.
@@ -370,6 +376,18 @@ class _PartialUpdates:
     def _send_changes(self, old: bytes, frame: bytes) -> None:
         raise NotImplementedError
 
+    def _one_transfer(self) -> Any:
+        """The interface's ``window(commands, payload)``, which sends both in one transfer, or None (SPI)."""
+        return getattr(self._serial_interface, "window", None)
+
+    def _send_window(self, window: Any, commands: tuple[int, ...], payload: bytes) -> None:
+        """Send addressing `commands`, then `payload` as display data: in one transfer where `window` can."""
+        if window is not None:
+            window(commands, payload)
+        else:
+            self.command(*commands)
+            self.data(list(payload))
+
 
 class PartialSSD1306(_PartialUpdates, oled.ssd1306):
     """luma.oled's ``ssd1306`` sending only the changed windows of each frame.
@@ -386,19 +404,19 @@ class PartialSSD1306(_PartialUpdates, oled.ssd1306):
         del self._mask, self._offsets
 
     def _send_whole(self, frame: bytes) -> None:
-        self.command(self._const.COLUMNADDR, self._colstart, self._colend - 1,
-                     self._const.PAGEADDR, 0, self._pages - 1)
-        self.data(list(frame))
+        self._send_window(self._one_transfer(), (self._const.COLUMNADDR, self._colstart, self._colend - 1,
+                                                 self._const.PAGEADDR, 0, self._pages - 1), frame)
 
     def _send_changes(self, old: bytes, frame: bytes) -> None:
         width = self._w
-        runs = changed_runs(old, frame, width, self._pages, SSD1306_WINDOW_COST)
-        for first, last, start, end in plan_windows(runs):
-            self.command(self._const.COLUMNADDR, self._colstart + start, self._colstart + end - 1,
-                         self._const.PAGEADDR, first, last)
+        window = self._one_transfer()
+        cost = SSD1306_WINDOW_COST if window is None else SSD1306_ONE_TRANSFER_COST
+        runs = changed_runs(old, frame, width, self._pages, cost)
+        for first, last, start, end in plan_windows(runs, cost):
             payload = b"".join(frame[page * width + start:page * width + end]
                                for page in range(first, last + 1))
-            self.data(list(payload))
+            self._send_window(window, (self._const.COLUMNADDR, self._colstart + start, self._colstart + end - 1,
+                                       self._const.PAGEADDR, first, last), payload)
 
 
 class PartialSSD1309(PartialSSD1306, oled.ssd1309):
@@ -416,20 +434,22 @@ class PartialSH1106(_PartialUpdates, oled.sh1106):
 
     def _send_whole(self, frame: bytes) -> None:
         width = self._w
+        window = self._one_transfer()
         for page in range(self._pages):
-            self._send_run(page, 0, frame[page * width:(page + 1) * width])
+            self._send_run(window, page, 0, frame[page * width:(page + 1) * width])
 
     def _send_changes(self, old: bytes, frame: bytes) -> None:
         width = self._w
-        runs = changed_runs(old, frame, width, self._pages, SH1106_RUN_COST)
+        window = self._one_transfer()
+        runs = changed_runs(old, frame, width, self._pages,
+                            SH1106_RUN_COST if window is None else SH1106_ONE_TRANSFER_COST)
         for page, page_runs in enumerate(runs):
             for start, end in page_runs:
-                self._send_run(page, start, frame[page * width + start:page * width + end])
+                self._send_run(window, page, start, frame[page * width + start:page * width + end])
 
-    def _send_run(self, page: int, start: int, payload: bytes) -> None:
+    def _send_run(self, window: Any, page: int, start: int, payload: bytes) -> None:
         column = self._page_address_offset + start
-        self.command(0xB0 | page, column & 0x0F, 0x10 | column >> 4)
-        self.data(list(payload))
+        self._send_window(window, (0xB0 | page, column & 0x0F, 0x10 | column >> 4), payload)
 
 
 DRIVERS: dict[str, type] = {

@@ -10,7 +10,7 @@ so tests can check the bytes and benchmarks can count them.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 _log = logging.getLogger(__name__)
 
@@ -71,3 +71,20 @@ class RecordingInterface:
     def _check(self) -> None:
         if self.fail is not None:
             raise self.fail
+
+
+class RecordingI2C(RecordingInterface):
+    """A ``RecordingInterface`` that also takes a window in one transfer, as an I2C panel's does.
+
+    ``window`` records ``("window", message)``: the bytes after the address
+    that ``hardware.panel_i2c.window_message`` makes, as the panel gets them.
+    """
+
+    def window(self, commands: Sequence[int], payload: bytes) -> None:
+        """Record the commands and data of one window as the single I2C message they go in."""
+        from hardware.panel_i2c import window_message
+
+        self._check()
+        self.calls.append(("window", window_message(commands, payload)))
+        self.command_bytes += len(commands)
+        self.data_bytes += len(payload)

@@ -274,7 +274,9 @@ def pi_interface(config: ScreenConfig, buses: I2CBuses | None) -> Any:
         buses = buses if buses is not None else I2CBuses()
         return buses.channel(config.port, config.mux, config.channel, config.address)
     if config.bus == "i2c":
-        return luma_serial.i2c(port=config.port, address=config.address)
+        from hardware.panel_i2c import PanelI2C
+
+        return PanelI2C(port=config.port, address=config.address)
     pins = {"port": config.port, "device": config.device,
             "gpio_DC": config.gpio_dc, "gpio_RST": config.gpio_rst}
     if config.gpio_cs is not None:

@@ -54,6 +54,23 @@ def test_a_whole_frame_is_two_transfers_on_a_port_and_behind_the_multiplexer():
         assert sum(1 for t in log.transfers if t.wire and t.address == 0x70) == 1, "one channel select"
 
 
+def test_a_partial_window_is_one_transfer_on_a_port_and_behind_the_multiplexer():
+    """Recorded below smbus2: courtier's drivers send a window's commands and data in one i2c_rdwr message."""
+    from hardware.panel_i2c import PanelI2C
+    from hardware.partial import PartialSSD1306
+
+    with wire.KernelRecorder() as kernel:
+        log = kernel.current
+        for interface in (PanelI2C(port=1, address=0x3C),
+                          I2CBuses().channel(port=1, mux=0x70, channel=2, address=0x3C)):
+            panel = PartialSSD1306(interface)
+            image = Image.new("1", (128, 64))
+            image.putpixel((5, 3), 1)
+            start = log.mark()
+            panel.display(image)
+            assert [t.size for t in log.since(start) if t.wire] == [12 + 1 + 1]  # 6 commands after 0x80, 0x40, a byte
+
+
 def test_engine_throughput_plays_whole_games():
     """A tiny throughput run plays whole games and reports consistent rates."""
     figures = measure_engine("tenno", 2, budget=0, min_games=2)

@@ -88,6 +88,25 @@ def test_data_goes_in_one_message_after_0x40():
     assert bus.entries() == [("byte", 0x71, 0x01), ("rdwr", 0x3D, 0x40, payload)]
 
 
+def test_a_window_goes_in_one_message_after_the_select():
+    """A partial update's addressing and data: one i2c_rdwr message, each command byte after 0x80, then 0x40."""
+    bus = RecordingBus()
+    panel = SharedBus(bus, port=1).mux(0x70).channel(5)
+    panel.window((0x21, 4, 9, 0x22, 2, 3), bytes(range(12)))
+    message = bytes([0x80, 0x21, 0x80, 4, 0x80, 9, 0x80, 0x22, 0x80, 2, 0x80, 3, 0x40, *range(12)])
+    assert bus.entries() == [("byte", 0x70, 0x20), ("rdwr", 0x3C, message[0], message[1:])]
+
+
+def test_a_window_refused_by_the_panel_makes_the_next_transfer_select_again():
+    bus = RecordingBus(absent={0x3C})
+    panel = SharedBus(bus, port=1).mux(0x70).channel(2)
+    with pytest.raises(OSError):
+        panel.window((0xB0, 2, 0x10), b"\x01")
+    bus.absent.clear()
+    panel.window((0xB0, 2, 0x10), b"\x01")
+    assert [e for e in bus.entries() if e[0] == "byte"] == [("byte", 0x70, 0x04), ("byte", 0x70, 0x04)]
+
+
 def test_data_longer_than_a_message_goes_in_several():
     bus = RecordingBus()
     panel = SharedBus(bus, port=1).mux(0x70).channel(1)
@@ -321,7 +340,7 @@ def test_pi_table_drives_seven_panels_through_one_mux_on_one_bus(fake_smbus, moc
         bus.writes.clear()
         table.seats[2].screen.show(frame((0, 0, 20, 20)))
         assert bus.entries()[0] == ("byte", 0x70, 0x04)
-        assert len(bus.entries()) == 1 + 1 + 1        # select, window, the changed box in one message
+        assert len(bus.entries()) == 1 + 1        # select; the window's commands and the changed box in one message
     assert bus.closed
     assert bus.entries()[-1] == ("byte", 0x70, 0x00)
 

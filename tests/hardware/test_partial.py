@@ -24,12 +24,46 @@ from firmware.table.faces import seat_face
 from firmware.table.menu import Menu
 from firmware.table.render import render_face
 from firmware.testing import FakeClock, post
-from hardware.partial import (DRIVERS, PartialSH1106, PartialSSD1306, PartialSSD1309,
-                              SSD1306_WINDOW_COST, changed_runs, pack_pages, pages_of_rows, plan_windows)
-from hardware.recording import RecordingInterface
+from hardware.partial import (DRIVERS, SSD1306_ONE_TRANSFER_COST, SSD1306_WINDOW_COST, TRANSFER_COST,
+                              PartialSH1106, PartialSSD1306, PartialSSD1309, changed_runs, pack_pages,
+                              pages_of_rows, plan_windows)
+from hardware.panel_i2c import window_message, window_overhead
+from hardware.recording import RecordingI2C, RecordingInterface
 
 
 # --- controller RAM models ---------------------------------------------------------
+
+def message_parts(message: bytes) -> list[tuple[str, bytes]]:
+    """Split the bytes after the address of one I2C transfer into command and data bytes, as the controller does.
+
+    Each control byte (SSD1306 datasheet 8.1.5.2; the SH1106's is the same)
+    has Co in bit 7 and D/C# in bit 6, its other bits 0: Co = 1 means one
+    byte follows, then another control byte; Co = 0 that every byte to the
+    end of the transfer is of the kind D/C# says.
+    """
+    parts: list[tuple[str, bytes]] = []
+    i = 0
+    while i < len(message):
+        control = message[i]
+        assert control & 0x3F == 0, f"control byte {control:#04x} sets bits the controller does not define"
+        kind = "data" if control & 0x40 else "command"
+        chunk = message[i + 1:i + 2] if control & 0x80 else message[i + 1:]
+        assert chunk or not control & 0x80, f"control byte {control:#04x} ends the transfer before its byte"
+        i += 1 + len(chunk)
+        if not chunk:
+            continue  # a last control byte with nothing after it: the transfer just ends
+        if parts and parts[-1][0] == kind:
+            parts[-1] = (kind, parts[-1][1] + chunk)
+        else:
+            parts.append((kind, chunk))
+    return parts
+
+
+def bus_parts(calls: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+    """Recorded calls as the controller takes them: each window split into its command and data bytes."""
+    return [part for kind, payload in calls
+            for part in (message_parts(payload) if kind == "window" else [(kind, payload)])]
+
 
 class _Ram:
     """Feeds recorded bus calls to a controller model's ``command`` and ``data``.
@@ -43,7 +77,7 @@ class _Ram:
     on = False
 
     def feed(self, calls: list[tuple[str, bytes]]) -> None:
-        for kind, payload in calls:
+        for kind, payload in bus_parts(calls):
             if kind == "command":
                 self.command(payload)
             else:
@@ -185,9 +219,12 @@ class Pair:
     """
 
     def __init__(self, driver: str, width: int = 128, height: int = 64, rotate: int = 0,
-                 seed: int = 0) -> None:
+                 seed: int = 0, bus: str = "i2c") -> None:
         garbage = random.Random(seed).randbytes(132 * 16)
-        self.stock_bus, self.partial_bus = RecordingInterface(), RecordingInterface()
+        # luma's stock drivers send commands and data apart on either bus; courtier's drivers send
+        # a window in one transfer on an I2C panel's interface, apart where it has no `window` (SPI).
+        self.stock_bus = RecordingInterface()
+        self.partial_bus = RecordingI2C() if bus == "i2c" else RecordingInterface()
         self.stock_ram, self.partial_ram = RAM[driver](garbage), RAM[driver](garbage)
         self.stock = STOCK[driver](self.stock_bus, width=width, height=height, rotate=rotate)
         self.partial = DRIVERS[driver](self.partial_bus, width=width, height=height, rotate=rotate)
@@ -221,6 +258,7 @@ def drawn(size, boxes) -> Image.Image:
 
 MODES = [("ssd1306", 128, 64), ("ssd1306", 128, 32), ("ssd1306", 64, 48), ("ssd1306", 96, 16),
          ("ssd1309", 128, 64), ("sh1106", 128, 64), ("sh1106", 128, 32), ("sh1106", 128, 128)]
+BUSES = ["i2c", "spi"]  # an interface that takes a window in one transfer, and one that takes commands and data apart
 
 
 # --- packing --------------------------------------------------------------------
@@ -299,9 +337,10 @@ def test_init_sends_the_stock_sequence(driver, width, height, rotate):
 
 @pytest.mark.parametrize("driver,width,height", MODES)
 @pytest.mark.parametrize("rotate", [0, 1, 2, 3])
-def test_random_frames_leave_the_stock_ram(driver, width, height, rotate):
+@pytest.mark.parametrize("bus", BUSES)
+def test_random_frames_leave_the_stock_ram(driver, width, height, rotate, bus):
     """Unrelated random frames in a row leave the panel RAM the stock driver leaves."""
-    pair = Pair(driver, width, height, rotate, seed=rotate)
+    pair = Pair(driver, width, height, rotate, seed=rotate, bus=bus)
     rng = random.Random(f"{driver}{width}{height}{rotate}")
     for _ in range(20):
         pair.show(random_image(pair.size, rng))
@@ -309,11 +348,11 @@ def test_random_frames_leave_the_stock_ram(driver, width, height, rotate):
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mode=st.sampled_from(MODES), rotate=st.sampled_from([0, 2]),
-       seed=st.integers(0, 2**16), data=st.data())
-def test_edited_frames_leave_the_stock_ram(mode, rotate, seed, data):
+       seed=st.integers(0, 2**16), data=st.data(), bus=st.sampled_from(BUSES))
+def test_edited_frames_leave_the_stock_ram(mode, rotate, seed, data, bus):
     """A frame edited a few rectangles at a time, as a screen is, leaves the stock RAM after every frame."""
     driver, width, height = mode
-    pair = Pair(driver, width, height, rotate, seed=seed)
+    pair = Pair(driver, width, height, rotate, seed=seed, bus=bus)
     w, h = pair.size
     box = st.tuples(st.integers(0, w - 1), st.integers(0, h - 1), st.integers(0, w - 1),
                     st.integers(0, h - 1), st.integers(0, 1))
@@ -327,15 +366,16 @@ def test_edited_frames_leave_the_stock_ram(mode, rotate, seed, data):
 @settings(max_examples=40, deadline=None)
 @given(mode=st.sampled_from(MODES), rotate=st.sampled_from([0, 2]),
        frames=st.lists(st.integers(0, 2 ** 32 - 1), min_size=1, max_size=6),
-       flips=st.lists(st.lists(st.integers(0, 128 * 128 - 1), max_size=20), max_size=6))
-def test_random_bytes_and_pixel_flips_leave_the_stock_ram(mode, rotate, frames, flips):
+       flips=st.lists(st.lists(st.integers(0, 128 * 128 - 1), max_size=20), max_size=6),
+       bus=st.sampled_from(BUSES))
+def test_random_bytes_and_pixel_flips_leave_the_stock_ram(mode, rotate, frames, flips, bus):
     """Arbitrary frames, each followed by frames with a few pixels flipped, leave the stock RAM.
 
     Each frame's bytes come from a drawn seed: 2 KB of drawn bytes per frame
     would pass Hypothesis's entropy limit and fail its health check at random.
     """
     driver, width, height = mode
-    pair = Pair(driver, width, height, rotate)
+    pair = Pair(driver, width, height, rotate, bus=bus)
     w, h = pair.size
     for seed in frames:
         image = Image.frombytes("1", (w, h), random.Random(seed).randbytes(w * h // 8))
@@ -351,9 +391,10 @@ def test_random_bytes_and_pixel_flips_leave_the_stock_ram(mode, rotate, frames, 
 @pytest.mark.parametrize("driver,rotate", [("ssd1306", 0), ("ssd1306", 2), ("sh1106", 0),
                                            ("sh1106", 2)])
 @pytest.mark.parametrize("game,players,every", [("tenno", 7, 3), ("quovadis", 4, 10)])
-def test_seat_faces_of_a_played_game_leave_the_stock_ram(driver, rotate, game, players, every):
+@pytest.mark.parametrize("bus", BUSES)
+def test_seat_faces_of_a_played_game_leave_the_stock_ram(driver, rotate, game, players, every, bus):
     """Every seat's face through a whole seeded game, menu cursor moves included, leaves the stock RAM."""
-    pairs = [Pair(driver, rotate=rotate, seed=seat) for seat in range(players)]
+    pairs = [Pair(driver, rotate=rotate, seed=seat, bus=bus) for seat in range(players)]
     menus = [Menu() for _ in range(players)]
     shown = 0
     for match in reachable_matches(game, players, seed=3, every=every):
@@ -459,7 +500,7 @@ def test_invalidate_resends_the_whole_frame():
     pair.partial.invalidate()
     pair.partial.display(image)
     assert pair.partial_bus.data_bytes == 1024
-    assert [c[0] for k, c in pair.partial_bus.calls if k == "command"] == [0xB0 + p for p in range(8)]
+    assert [c[0] for k, c in bus_parts(pair.partial_bus.calls) if k == "command"] == [0xB0 + p for p in range(8)]
 
 
 @pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
@@ -492,7 +533,7 @@ def test_the_frame_after_a_failure_is_wrapped_in_the_init_sequence_luma_sent_at_
         pair.partial.display(drawn(pair.size, [(5, 5, 9, 9, 1)]))
     pair.partial_bus.fail = None
     pair.partial.display(drawn(pair.size, [(5, 5, 9, 9, 1)]))
-    commands = [payload for kind, payload in pair.partial_bus.calls if kind == "command"]
+    commands = [payload for kind, payload in bus_parts(pair.partial_bus.calls) if kind == "command"]
     expected = [payload for kind, payload in start.calls if kind == "command"]
     assert commands == expected  # luma's init, the whole frame's addressing, display on: as at start
     assert pair.partial_bus.data_bytes == 1024
@@ -537,8 +578,9 @@ def test_sh1106_runs_use_the_column_offset():
     pair.show(image)
     image.putpixel((100, 17), 1)    # page 2
     pair.partial.display(image)
-    assert pair.partial_bus.calls == [("command", bytes([0xB2, 102 & 0x0F, 0x10 | 102 >> 4])),
-                                      ("data", bytes([0x02]))]
+    assert pair.partial_bus.calls == [("window", window_message([0xB2, 102 & 0x0F, 0x10 | 102 >> 4], b"\x02"))]
+    assert bus_parts(pair.partial_bus.calls) == [("command", bytes([0xB2, 102 & 0x0F, 0x10 | 102 >> 4])),
+                                                 ("data", bytes([0x02]))]
 
 
 def test_wrong_mode_or_size_is_refused():
@@ -587,13 +629,37 @@ def window_bytes(windows, cost=SSD1306_WINDOW_COST):
 
 def test_one_window_is_one_six_byte_command_transfer_and_one_data_transfer():
     """What SSD1306_WINDOW_COST counts a window for: 0x21 start end 0x22 first last, then the window's bytes."""
-    pair = Pair("ssd1306")
+    pair = Pair("ssd1306", bus="spi")
     image = drawn(pair.size, [(10, 9, 19, 14, 1)])  # columns 10-19, rows 9-14: bits 1-6 of page 1
     pair.partial.display(image)
     assert pair.partial_bus.calls == [("command", bytes([0x21, 10, 19, 0x22, 1, 1])), ("data", bytes([0x7E] * 10))]
     pair.stock.display(image)
     pair._flush()
     assert pair.partial_ram.ram == pair.stock_ram.ram
+
+
+def test_one_window_on_an_i2c_panel_is_one_transfer_each_command_byte_after_its_control_byte():
+    """What SSD1306_ONE_TRANSFER_COST counts: 0x80 before each of the six command bytes, 0x40, the window's bytes."""
+    pair = Pair("ssd1306", bus="i2c")
+    image = drawn(pair.size, [(10, 9, 19, 14, 1)])
+    pair.partial.display(image)
+    commands = [0x21, 10, 19, 0x22, 1, 1]
+    assert pair.partial_bus.calls == [("window", bytes([0x80, c][i % 2] for c in commands for i in range(2))
+                                       + bytes([0x40]) + bytes([0x7E] * 10))]
+    assert window_overhead(6) + TRANSFER_COST == SSD1306_ONE_TRANSFER_COST == 1 + 12 + 1 + 25
+    pair.stock.display(image)
+    pair._flush()
+    assert pair.partial_ram.ram == pair.stock_ram.ram
+
+
+def test_a_window_message_decodes_to_its_commands_then_its_data():
+    """Read back by the datasheet's rule (Co and D/C# in each control byte), a window is its commands, then its data."""
+    for commands, payload in [([0xAF], b""), ([0x21, 0, 127, 0x22, 0, 7], bytes(range(256)) * 4),
+                              ([0xB3, 0x02, 0x10], b"\x80\x40\x00")]:
+        assert message_parts(window_message(commands, payload)) == (
+            [("command", bytes(commands)), ("data", payload)] if payload else [("command", bytes(commands))])
+    with pytest.raises(AssertionError):
+        message_parts(bytes([0x81, 0xAE]))  # a control byte with a bit the controller does not define
 
 
 def test_plan_windows_does_not_merge_pages_across_an_unchanged_one_when_that_costs_more():
