@@ -36,6 +36,10 @@ class Menu:
     cursor: int = 0
     confirm: frozenset[str] = frozenset()
     confirming: Action | None = None
+    # The last level worked out, with the actions list, path and confirming it was worked out for:
+    # a press asks for it more than once (to move or choose, then to draw the face), and a level
+    # walks every legal action.
+    _last: tuple[Any, ...] = field(default=(), repr=False)
 
     def reset(self) -> None:
         self.path.clear()
@@ -55,7 +59,12 @@ class Menu:
         The cursor is kept on one of its values: the choices may have shrunk under
         it (a table menu's page, once another seat's question is gone, offers Close alone).
         """
-        level = self._level(actions)
+        last = self._last
+        if last and last[0] is actions and last[1] == self.path and last[2] is self.confirming:
+            level = last[3]
+        else:
+            level = self._level(actions)
+            self._last = (actions, list(self.path), self.confirming, level)
         if level is not None:
             self.cursor %= len(level.values)
         return level

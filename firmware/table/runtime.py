@@ -94,6 +94,8 @@ class SeatState:
     changed: bool = False  # an undo or a new game changed this seat's choices: its next ok only acknowledges
     # The seat's view and the words it gives (header, panel), the match change and the language they are of.
     words: tuple[Any, int, str | None, dict[str, Any], tuple[str, tuple[str, ...]]] | None = None
+    # The legal list the match handed out and the game menu's part of it (`Runtime._game_actions`).
+    game_actions: tuple[list[dict[str, Any]], list[dict[str, Any]]] | None = None
 
 
 def _menu_moved(menu: Menu) -> bool:
@@ -133,7 +135,8 @@ class Runtime:
         for index, lang in (languages or {}).items():
             if 0 <= index < len(self.seats):
                 self.seats[index].language = normalize(lang)
-        self.events: "queue.Queue[InputEvent | Command | DeviceFault]" = queue.Queue()
+        # C-made and lock-free to read when empty: the runtime asks it twice on every press.
+        self.events: "queue.SimpleQueue[InputEvent | Command | DeviceFault]" = queue.SimpleQueue()
         self.faults: dict[str, str] = {}  # failing devices beside the seats, by untranslated name
         self.version = 0  # bumped whenever any seat's face changes
         # Table commands by name; the CLI adds those that need a session (new game, end game).
@@ -238,10 +241,20 @@ class Runtime:
         self.refresh(only=event.seat)
 
     def _game_actions(self, index: int) -> list[dict[str, Any]]:
-        """The seat's legal actions its game menu offers: all but the demands made from the table menu."""
+        """The seat's legal actions its game menu offers: all but the demands made from the table menu.
+
+        The list is kept while the match hands out the same legal list, so the
+        menu knows it again (it keeps its level for the list it was given).
+        """
         demands = self.match.game.table_actions
         actions = self.match.legal_actions(index)
-        return [a for a in actions if a["do"] not in demands] if demands else actions
+        if not demands:
+            return actions
+        seat = self.seats[index]
+        kept = seat.game_actions
+        if kept is None or kept[0] is not actions:
+            kept = seat.game_actions = (actions, [a for a in actions if a["do"] not in demands])
+        return kept[1]
 
     # --- the table menu ------------------------------------------------------
     def _table_choices(self, index: int) -> list[dict[str, Any]]:
