@@ -161,6 +161,10 @@ class Game:
         """Return what everyone at the table may know."""
         raise NotImplementedError
 
+    def private_view(self, state: Any, seat: int) -> View:
+        """Return what only `seat` may know: `view(state, seat)` is the public view with these keys added."""
+        raise NotImplementedError
+
     # --- the real table ----------------------------------------------------
     def physical(self, state: Any) -> Any:
         """Return the `engine.physical.Table` the state puts on the real table, face-down things included."""
@@ -250,7 +254,7 @@ class ModularGame(Game):
 
     - `rules`: setup, pending, legal_actions, perform, result, redeal, check_invariants,
       keep_events (the state's last action's events, set anew after an undo);
-    - `views`: view, public_view;
+    - `views`: view, public_view, private_view;
     - `tabletop`: physical (the state's real table);
     - `text`: prompt (the public prompt), header, panel, ask, label,
       describe_event, move_lines (words of physical steps), standings,
@@ -306,6 +310,9 @@ class ModularGame(Game):
 
     def public_view(self, state: Any) -> View:
         return self.views.public_view(state)
+
+    def private_view(self, state: Any, seat: int) -> View:
+        return self.views.private_view(state, seat)
 
     def physical(self, state: Any) -> Any:
         return self.tabletop.physical(state)

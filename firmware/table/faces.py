@@ -8,8 +8,7 @@ screen cannot show what its seat may not know.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Collection, Sequence
+from typing import Any, Collection, NamedTuple, Sequence
 
 from engine.game import Game
 from engine.i18n import N_, _, reader_names
@@ -17,8 +16,9 @@ from engine.i18n import N_, _, reader_names
 from .menu import Menu
 
 
-@dataclass(frozen=True)
-class Face:
+class Face(NamedTuple):
+    """What one seat's screen says (a tuple: every seat's face is made and compared on every redraw)."""
+
     seat_name: str
     header: str
     panel: tuple[str, ...]

@@ -21,10 +21,9 @@ face on 12-pixel lines, is drawn whole with Pillow (`draw_face`).
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -279,9 +278,11 @@ def cut(lines: list[str], rows: int, width: int) -> list[str]:
     return lines[: rows - 1] + [last + "~"]
 
 
-@dataclass(frozen=True, eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
-class Layout:
-    """Exactly what a screen shows of a face: each row's text, already cut to the width in pixels."""
+class Layout(NamedTuple):
+    """Exactly what a screen shows of a face: each row's text, already cut to the width in pixels.
+
+    A tuple: every seat's face is laid out on every redraw, and a tuple is made at C speed.
+    """
 
     header: str
     body: tuple[str, ...]
@@ -336,9 +337,8 @@ def screen_rows(face: Face, size: tuple[int, int] = (WIDTH, HEIGHT)) -> list[str
     return layout(face, size).rows()
 
 
-@dataclass(frozen=True, eq=False, repr=False)  # never compared or printed: no __eq__/__repr__ to compile at every start
-class Band:
-    """Ten rows of a face of Latin text: the header bar, a line of text, or the menu bar.
+class Band(NamedTuple):
+    """Ten rows of a face of Latin text: the header bar, a line of text, or the menu bar (a tuple, as `Layout`).
 
     Attributes:
         y: Its first row.

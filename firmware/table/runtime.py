@@ -139,6 +139,7 @@ class Runtime:
         self.events: "queue.SimpleQueue[InputEvent | Command | DeviceFault]" = queue.SimpleQueue()
         self.faults: dict[str, str] = {}  # failing devices beside the seats, by untranslated name
         self.version = 0  # bumped whenever any seat's face changes
+        self._public: tuple[Any, int, dict[str, Any]] | None = None  # the match, its change, its public view (`_view`)
         # Table commands by name; the CLI adds those that need a session (new game, end game).
         self.commands: dict[str, Callable[..., str]] = {"undo": self._undo_command}
         self.request: Request | None = None  # an undo or end asked for at the table, awaiting a yes
@@ -617,12 +618,23 @@ class Runtime:
             if words is None or words[0] is not match or words[1] != match.changes or words[2] != state.language:
                 # A cursor move changes neither the view nor its header and panel: they are kept
                 # until the match, or the language the seat reads, changes.
-                view = match.view(seat)
+                view = self._view(seat)
                 game = match.game
                 words = state.words = (match, match.changes, state.language, view,
                                        (game.header(view, names), tuple(game.panel(view, names))))
             return seat_face(match.game, names, seat, words[3], actions, state.menu,
                              notice=state.notice or self._table_note(seat), words=words[4])
+
+    def _view(self, seat: int) -> dict[str, Any]:
+        """`match.view(seat)`, its public part worked out once per change of the match for every seat.
+
+        The seats' views share that part's objects: a view is only read.
+        """
+        match = self.match
+        public = self._public
+        if public is None or public[0] is not match or public[1] != match.changes:
+            public = self._public = (match, match.changes, match.public_view())
+        return {**public[2], **match.game.private_view(match.state, seat)}
 
     def _table_face(self, index: int) -> Face:
         seat, names = self.seats[index], reader_names(self.match.names)

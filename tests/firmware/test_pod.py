@@ -68,7 +68,7 @@ def test_pod_lines_are_what_the_pi_decodes():
 def face_message(**fields):
     face = Face(seat_name="Blue", header="Turn 3 attack", panel=("Row Sa8 Mk5 P3", "Hand 1 2 7"),
                 ask="Waiting for Red")
-    return protocol.encode_face(1, Face(**{**face.__dict__, **fields}))
+    return protocol.encode_face(1, face._replace(**fields))
 
 
 def test_a_face_is_laid_out_in_eight_rows_of_sixteen_like_the_pis_screens():

@@ -390,3 +390,28 @@ def test_a_single_choice_left_names_what_it_does_it_with():
     assert len(actions) == 1
     face = seat_face(match.game, match.names, 0, match.view(0), actions, Menu())
     assert face.choice == "Refill: Shogun 10" and face.position == ""
+
+
+@pytest.mark.parametrize("game, players", [("tenno", 4), ("quovadis", 4), ("shadow", 3)])
+def test_each_seat_s_view_is_the_match_s_view_with_the_public_part_worked_out_once(game, players, monkeypatch):
+    """The runtime words every seat from the public view made once per change and that seat's private part:
+    the same view as the game's own, through a seeded game and an undo, and no seat's private part in another's."""
+    import random
+
+    from engine.testing import random_action
+
+    match = Match.new(game, players, seed=3)
+    runtime = Runtime(match, [None] * players)
+    rng = random.Random(3)
+    made = []
+    views_module = match.game.views
+    monkeypatch.setattr(match.game, "public_view", lambda state: (made.append(1), views_module.public_view(state))[1])
+    for step in range(60):
+        if match.is_over:
+            break
+        made.clear()
+        runtime.submit(random_action(match, rng)) if step != 30 else runtime.undo()
+        views = [runtime._view(seat) for seat in range(players)]
+        assert len(made) == 1  # every seat's face redrawn, and their views asked again: worked out once
+        assert views == [views_module.view(match.state, seat) for seat in range(players)]
+        assert all(a["me"] is not b["me"] for a, b in zip(views, views[1:]))

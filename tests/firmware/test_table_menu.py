@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import threading
-from dataclasses import replace
 
 from engine.match import Match
 from firmware.table.journal import Journal
@@ -266,7 +265,7 @@ def test_ending_the_game_at_the_table_tells_the_asker_in_words_its_screen_can_dr
     assert "A new game of Tennō begins" in face_text(runtime, RED)
     assert mock_table.seats[RED].screen.image.tobytes() == render_face(runtime.seats[RED].face).tobytes()
     assert render_face(runtime.seats[RED].face).tobytes() != render_face(
-        replace(runtime.seats[RED].face, notice="A new game of Tenno begins")).tobytes()  # the ō itself
+        runtime.seats[RED].face._replace(notice="A new game of Tenno begins")).tobytes()  # the ō itself
     runtime.journal.close()
 
 

@@ -52,10 +52,13 @@ def public_view(state: QuoVadisState) -> dict[str, Any]:
     return view
 
 
-def view(state: QuoVadisState, seat: int) -> dict[str, Any]:
-    data = public_view(state)
+def private_view(state: QuoVadisState, seat: int) -> dict[str, Any]:
+    """What only `seat` may know: its own laurels and total, and its own answer to a vote in progress."""
     me = state.seats[seat]
-    data["seat"] = seat
-    data["me"] = {"laurels": sorted(me.laurels), "total": laurel_total(me.laurels), "reserve": me.reserve,
-                  "answer": state.vote.answers.get(seat) if state.vote is not None else None}
-    return data
+    return {"seat": seat, "me": {"laurels": sorted(me.laurels), "total": laurel_total(me.laurels),
+                                 "reserve": me.reserve,
+                                 "answer": state.vote.answers.get(seat) if state.vote is not None else None}}
+
+
+def view(state: QuoVadisState, seat: int) -> dict[str, Any]:
+    return {**public_view(state), **private_view(state, seat)}

@@ -63,9 +63,11 @@ def public_view(state: ShadowState) -> dict[str, Any]:
     }
 
 
-def view(state: ShadowState, seat: int) -> dict[str, Any]:
-    data = public_view(state)
+def private_view(state: ShadowState, seat: int) -> dict[str, Any]:
+    """What only `seat` may know: its victory points, where they came from, and its own ballot."""
     me = state.seats[seat]
-    data["seat"] = seat
-    data["me"] = {"vp": me.vp, "vp_from": dict(me.vp_from), "ballot": state.ballots.get(seat)}
-    return data
+    return {"seat": seat, "me": {"vp": me.vp, "vp_from": dict(me.vp_from), "ballot": state.ballots.get(seat)}}
+
+
+def view(state: ShadowState, seat: int) -> dict[str, Any]:
+    return {**public_view(state), **private_view(state, seat)}

@@ -66,15 +66,17 @@ def public_view(state: TennoState) -> dict[str, Any]:
     return view
 
 
-def view(state: TennoState, seat: int) -> dict[str, Any]:
+def private_view(state: TennoState, seat: int) -> dict[str, Any]:
+    """What only `seat` may know: its own row and hand, and the peeks it made."""
     me = state.seats[seat]
-    data = public_view(state)
-    data["seat"] = seat
-    data["me"] = {
+    return {"seat": seat, "me": {
         "row": list(me.row),
         "hand": list(me.hand),
         "captives": len(me.captives),
         "peeks": [{"target": p.target, "slot": p.slot, "card": p.card, "turn": p.turn, "stale": p.stale}
                   for p in me.peeks],
-    }
-    return data
+    }}
+
+
+def view(state: TennoState, seat: int) -> dict[str, Any]:
+    return {**public_view(state), **private_view(state, seat)}
