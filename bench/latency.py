@@ -10,7 +10,8 @@ one thing only, the screen drivers:
 
 Everything else is the same on both: the buttons (gpiozero on a
 ``MockFactory``, with the table's leading-edge debounce), the runtime
-(only the seats whose face changed are redrawn, the pressing seat first),
+(only the seats whose face changed are redrawn, the pressing seat first)
+with the public story every ``courtier play`` table keeps (``PublicTable``),
 the journal, and the bus each screen is driven through, opened exactly as
 on the Pi (``hardware.screens.pi_interface``: luma's ``i2c`` on a port, or
 ``hardware.mux`` on the TCA9548A's shared bus, or luma's ``spi``), with the
@@ -46,6 +47,7 @@ from luma.oled import device as luma_device
 
 from engine.match import Match
 from firmware.bots import RandomBot
+from firmware.public import PublicTable
 from firmware.table.journal import Journal
 from firmware.table.runtime import Runtime
 from hardware.factory import Table, open_table
@@ -229,6 +231,8 @@ class TableSide:
             for seat in config.seats]
         self.journal = Journal.create(journal_dir / f"{path}.jsonl", match.header)
         self.runtime = Runtime(match, self.screens, self.journal)
+        # The public story and snapshots every `courtier play` table keeps (the public screen, page and console read them).
+        self.public = PublicTable().attach(self.runtime)
         self.table.on_event = self.runtime.post
         # lgpio applies gpiozero's bounce_time as a delay before an edge is
         # reported: the stock input waits it out on every press; courtier's

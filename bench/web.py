@@ -96,10 +96,9 @@ def play_with_page(game: str, seats: int, *, seed: int = 1, max_events: int = 50
 
 def _play(game: str, seats: int, seed: int, sides: dict[str, TableSide], *, max_events: int, warmup: int,
           clients: int) -> WebRun:
-    from firmware.public import PublicTable
     from firmware.public.web import TablePage
 
-    publics = {name: PublicTable().attach(side.runtime) for name, side in sides.items()}
+    publics = {name: side.public for name, side in sides.items()}  # each table's own (`TableSide`)
     page = TablePage(publics[PAGE], sides[PAGE].runtime, "127.0.0.1", 0)
     readers: list[Client] = []
     run = WebRun()

@@ -132,7 +132,10 @@ class PublicTable:
             if not match.actions:
                 with self._lock:
                     self._log.clear()  # a new game: the old one's events are history
-        public = game.public_view(state)
+        # The runtime's, which its seats' views share, when it is of this match; else made here.
+        runtime = self._runtime
+        public = (runtime.public_view() if runtime is not None and runtime.match is match
+                  else game.public_view(state))
         names = reader_names(match.names)  # the public channels read the table's language
         prompt = game.public_prompt(public, names)
         prompt = replace(prompt, line=with_bots(prompt.line, match.pending(), names, self.bots))

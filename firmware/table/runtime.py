@@ -420,8 +420,8 @@ class Runtime:
         """Apply, journal, then redraw. A refused action only sets a notice on its seat.
 
         Once the action is saved, the seat that made it sees its answer
-        first; the listeners (the public display, the console) and the other
-        seats follow.
+        first, then the other seats; the listeners (the public display, the
+        console) and the watchers follow.
         """
         seat = action.get("seat") if isinstance(action, dict) else None
         try:
@@ -442,10 +442,12 @@ class Runtime:
         self.save_fault = ""
         self._forget_banner()
         # The match accepted the action, so its seat is one of the table's.
-        self._redraw([seat])  # a change of its fault state shows on the others in the refresh below
+        self._redraw([seat])  # a change of its fault state shows on the others in the redraw below
+        self._redraw_seats(first=seat)  # every seat's screen before the public channels' words
         for listener in self.listeners:
             listener(self.match, action, events)
-        self.refresh(first=seat)
+        for watcher in self.watchers:
+            watcher()
         self._lay_ahead()
         return True
 
@@ -625,16 +627,20 @@ class Runtime:
             return seat_face(match.game, names, seat, words[3], actions, state.menu,
                              notice=state.notice or self._table_note(seat), words=words[4])
 
+    def public_view(self) -> dict[str, Any]:
+        """The match's public view, worked out once per change of the match (the seats' views share it: only read it)."""
+        match = self.match
+        public = self._public
+        if public is None or public[0] is not match or public[1] != match.changes:
+            public = self._public = (match, match.changes, match.public_view())
+        return public[2]
+
     def _view(self, seat: int) -> dict[str, Any]:
         """`match.view(seat)`, its public part worked out once per change of the match for every seat.
 
         The seats' views share that part's objects: a view is only read.
         """
-        match = self.match
-        public = self._public
-        if public is None or public[0] is not match or public[1] != match.changes:
-            public = self._public = (match, match.changes, match.public_view())
-        return {**public[2], **match.game.private_view(match.state, seat)}
+        return {**self.public_view(), **self.match.game.private_view(self.match.state, seat)}
 
     def _table_face(self, index: int) -> Face:
         seat, names = self.seats[index], reader_names(self.match.names)
@@ -693,6 +699,12 @@ class Runtime:
         fault), so one more pass over every seat follows whenever a seat's
         fault state changed.
         """
+        self._redraw_seats(only, first)
+        for watcher in self.watchers:
+            watcher()
+
+    def _redraw_seats(self, only: int | None = None, first: int | None = None) -> None:
+        """`refresh`'s redraw, without telling the watchers."""
         order = list(range(len(self.seats)))
         if only is not None:
             order = [only]
@@ -701,8 +713,6 @@ class Runtime:
             order.insert(0, first)  # the seat that pressed sees its answer first
         if self._redraw(order):
             self._redraw(list(range(len(self.seats))))
-        for watcher in self.watchers:
-            watcher()
 
     def tick(self) -> None:
         """Called when no event came for a while: try failing screens whose back-off is over."""
