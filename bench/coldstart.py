@@ -25,6 +25,9 @@ SIGINT, as Ctrl-C would.
 The baseline is the same interpreter running ``-c pass``, started and
 reaped in turn with the table (A B A B ...), so a slow moment of this shared
 machine falls on both; the figure is the median of the per-pair ratios.
+Beside them, in the same turns, the libraries a table loads before READY=1
+are imported on their own (``LIBRARIES``): the part of the start no change
+of courtier's own code can take away.
 """
 
 from __future__ import annotations
@@ -48,15 +51,21 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @dataclass(frozen=True)
 class ColdStart:
-    """Seconds to READY=1 and seconds of ``python -c pass``, per run, in the order they ran."""
+    """Seconds to READY=1, of the libraries alone, and of ``python -c pass``, per run, in the order they ran."""
 
     ready_s: list[float]
     bare_s: list[float]
+    libraries_s: list[float]
 
     @property
     def ratio(self) -> float:
         """Median of the per-pair ratios."""
         return statistics.median(a / b for a, b in zip(self.ready_s, self.bare_s))
+
+    @property
+    def libraries_ratio(self) -> float:
+        """Median of the per-pair ratios of the libraries' own start to the bare one."""
+        return statistics.median(a / b for a, b in zip(self.libraries_s, self.bare_s))
 
     @property
     def ready_median_s(self) -> float:
@@ -169,6 +178,25 @@ def _interruptible() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+# What the table timed here imports before READY=1 besides courtier's own code, as courtier imports it
+# (gpiozero without the modules `hardware.gpio` defers, luma without multiprocessing): the pip script's
+# `re`, gpiozero and its mock pins (lgpio's on a Pi), luma's devices (its dummy here, which loads Pillow's
+# Image, ImageDraw and ImageFont; on a Pi the luma.oled drivers, which load more), transitions (the phase
+# machines), tomllib (the table file) and the systemd notifier. A floor no change of courtier's own start
+# goes under (`tests/test_bench.py` holds it to what the table has loaded at READY=1).
+LIBRARIES = """\
+import re
+from hardware.gpio import deferred_imports
+from hardware.luma_loading import deferred_multiprocessing
+with deferred_imports():
+    import gpiozero
+    from gpiozero.pins.mock import MockFactory
+with deferred_multiprocessing():
+    import luma.core.device
+import transitions, tomllib, systemd_watchdog
+"""
+
+
 def time_to_exit(command: list[str], env: dict[str, str]) -> float:
     started = time.perf_counter()
     subprocess.run(command, check=True, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
@@ -182,17 +210,21 @@ def service_environment() -> dict[str, str]:
 
 
 def measure(runs: int = 7, warmup: int = 1) -> ColdStart:
-    """Time `runs` cold starts of an installed courtier and as many ``python -c pass``, in turn, after `warmup` of each."""
+    """Time `runs` cold starts of an installed courtier, of its libraries alone (`LIBRARIES`) and of
+    ``python -c pass``, in turn, after `warmup` of each."""
     env = service_environment()
     ready: list[float] = []
     bare: list[float] = []
+    libraries: list[float] = []
     with tempfile.TemporaryDirectory() as place:
         install = installed(Path(place))
         for count in range(warmup + runs):
             with tempfile.TemporaryDirectory() as state:
                 a = time_to_ready(table_command(install.script, state), env, cwd=state)
+            c = time_to_exit([str(install.python), "-c", LIBRARIES], env)
             b = time_to_exit([str(install.python), "-c", "pass"], env)
             if count >= warmup:
                 ready.append(a)
                 bare.append(b)
-    return ColdStart(ready, bare)
+                libraries.append(c)
+    return ColdStart(ready, bare, libraries)

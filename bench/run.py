@@ -206,6 +206,8 @@ def cold_start_rows(settings: Settings) -> list[Row]:
         Row("cold start to READY=1, median [this machine]", ready_ms, unit="ms", digits=0,
             per_board={b.column: ready_ms * b.factor for b in BOARDS}),
         Row("python -c pass, median [this machine]", figures.bare_median_s * 1e3, unit="ms", digits=0),
+        Row("... the libraries a table loads before READY alone (gpiozero, luma and Pillow, transitions, "
+            "tomllib) / python -c pass", figures.libraries_ratio, digits=1),
     ]
 
 

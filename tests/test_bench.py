@@ -139,6 +139,36 @@ def test_cold_start_waits_for_ready_and_times_python_beside_it():
     assert figures.ready_s[0] > 0 and figures.bare_s[0] > 0 and figures.ratio > 0
 
 
+def test_the_libraries_start_is_timed_beside_the_table_and_loads_nothing_the_table_does_not():
+    """The libraries' floor: every module it imports is one a table started as the service has loaded at READY."""
+    import json
+    import os
+    import sys
+    import tempfile
+
+    from bench.coldstart import LIBRARIES
+
+    figures = measure_cold_start(runs=1, warmup=0)
+    assert len(figures.libraries_s) == 1 and 0 < figures.libraries_s[0] and figures.libraries_ratio > 0
+    root = Path(__file__).resolve().parents[1]
+    env = {**{k: v for k, v in os.environ.items() if k != "NOTIFY_SOCKET"}, "PYTHONPATH": str(root),
+           "COURTIER_HARDWARE": "mock"}
+    alone = subprocess.run([sys.executable, "-c", LIBRARIES + "import json, sys; print(json.dumps(list(sys.modules)))"],
+                           capture_output=True, text=True, env=env, timeout=120, check=True).stdout
+    at_ready = ("import json, sys, systemd_watchdog\n"
+                "def ready(self):\n    print('at ready', json.dumps(list(sys.modules)))\n    raise SystemExit(0)\n"
+                "systemd_watchdog.WatchDog.ready = ready\n"
+                "from firmware.__main__ import main\nmain()\n")
+    with tempfile.TemporaryDirectory() as state:
+        table = subprocess.run([sys.executable, "-c", at_ready, "play", "tenno", "--players", "7", "--table",
+                                str(root / "hardware" / "tables" / "pi-7.toml"), "--ui", "none", "--state-dir",
+                                state, "--new"], capture_output=True, text=True, env=env, timeout=120, cwd=state)
+    assert table.returncode == 0, table.stderr
+    loaded = next(json.loads(line.removeprefix("at ready ")) for line in table.stdout.splitlines()
+                  if line.startswith("at ready "))
+    assert set(json.loads(alone)) - set(loaded) == set()
+
+
 # What an installed start has loaded before courtier's first module, and where courtier comes from.
 INSTALLED = "import sys, firmware; print(firmware.__file__, sorted(m for m in sys.modules if 'editable' in m))"
 
