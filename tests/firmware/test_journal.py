@@ -688,3 +688,141 @@ def test_zeros_a_closed_journal_could_not_cut_off_are_read_as_its_end(tmp_path, 
     assert path.stat().st_size == journals.AHEAD
     assert journals.load(path).header.game == "tenno"
     assert any("could not cut the file to its records" in r.getMessage() for r in caplog.records)
+
+
+def _record_ending_at(journal: Journal, end: int) -> dict:
+    """An action whose record ends the file exactly at `end`."""
+    base = {"seat": 0, "do": "pass", "note": ""}
+    size = len(journals._encode({"type": "action", "n": journal.count + 1, "action": base}))
+    return {**base, "note": "x" * (end - journal.size - size)}
+
+
+def test_a_record_that_ends_exactly_at_the_laid_zeros_is_synced_without_its_length(tmp_path, monkeypatch):
+    journal = Journal.create(tmp_path / "game.jsonl", Match.new("tenno", 2, seed=1).header)
+    journal.lay_ahead()
+    synced = _synced(monkeypatch)
+    journal.append(_record_ending_at(journal, journals.AHEAD))
+    assert journal.size == journals.AHEAD and synced == ["fdatasync"]
+    journal.close()
+
+
+def test_laying_ahead_with_room_left_makes_no_system_call_and_exactly_room_is_enough(tmp_path, monkeypatch):
+    journal = Journal.create(tmp_path / "game.jsonl", Match.new("tenno", 2, seed=1).header)
+    journal.lay_ahead()
+    journal.append(_record_ending_at(journal, journals.AHEAD - journals.ROOM))
+    synced = _synced(monkeypatch)
+    assert journal.lay_ahead() and synced == [] and (tmp_path / "game.jsonl").stat().st_size == journals.AHEAD
+    journal.append({"seat": 0, "do": "pass"})  # less than ROOM left now: more are laid
+    synced.clear()
+    assert journal.lay_ahead() and synced == ["fsync"]
+    assert (tmp_path / "game.jsonl").stat().st_size == 2 * journals.AHEAD
+    journal.close()
+
+
+def test_zeros_the_kernel_takes_in_parts_are_laid_whole(tmp_path, monkeypatch):
+    path = tmp_path / "game.jsonl"
+    journal = Journal.create(path, Match.new("tenno", 2, seed=1).header)
+    header = path.read_bytes()
+    real = os.pwrite
+    monkeypatch.setattr(os, "pwrite", lambda fd, data, offset: real(fd, data[:1000], offset))
+    assert journal.lay_ahead()
+    monkeypatch.undo()
+    data = path.read_bytes()
+    assert len(data) == journals.AHEAD and data == header + bytes(journals.AHEAD - len(header))
+
+
+def test_a_refused_lay_ahead_is_logged_with_the_file_and_the_reason(tmp_path, caplog):
+    match, path = _saved_game(tmp_path, actions=1)
+    journal = Journal.resume(path, journals.load(path))
+    with file_size_limit(path.stat().st_size + 10), caplog.at_level("INFO"):
+        assert not journal.lay_ahead()
+    assert [r.getMessage() for r in caplog.records if r.levelname == "INFO"] == [
+        f"{path}: no zeros laid ahead ([Errno 27] File too large): records grow the file"]
+    journal.close()
+
+
+def test_zeros_half_laid_that_could_not_be_cut_off_are_cut_before_the_next_record(tmp_path, monkeypatch):
+    """The card fills up while zeros are laid and the cut after it fails too: the next write cuts first,
+    so the zeros do not stay behind the records, not even in the closed journal."""
+    match, path = _saved_game(tmp_path, actions=2)
+    journal = Journal.resume(path, journals.load(path))
+    saved = path.read_bytes()
+    real = os.pwrite
+    laid = []
+
+    def fills_up(fd, data, offset):  # 1,000 zeros go down, then the card is full
+        if laid:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        laid.append(offset)
+        return real(fd, data[:1000], offset)
+
+    def refuse(*args):
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    monkeypatch.setattr(os, "pwrite", fills_up)
+    monkeypatch.setattr(os, "ftruncate", refuse)
+    assert not journal.lay_ahead()
+    monkeypatch.undo()
+    assert len(path.read_bytes()) == len(saved) + 1000  # zeros left behind, for now
+    journal.append(match.actions[0])
+    journal.close()
+    assert b"\0" not in path.read_bytes() and len(journals.load(path).actions) == 3
+
+
+def test_after_a_refused_record_is_cut_off_zeros_are_laid_again(tmp_path, monkeypatch):
+    path = tmp_path / "game.jsonl"
+    journal = Journal.create(path, Match.new("tenno", 2, seed=1).header)
+    journal.lay_ahead()
+
+    def refuse(fd):
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    monkeypatch.setattr(os, "fdatasync", refuse)
+    with pytest.raises(OSError):
+        journal.append({"seat": 0, "do": "pass"})
+    monkeypatch.undo()
+    assert path.stat().st_size == journal.size  # cut back to the header, zeros and all
+    assert journal.lay_ahead() and path.stat().st_size == journals.AHEAD
+    journal.close()
+
+
+def test_a_long_refused_record_that_could_not_be_cut_leaves_nothing_behind_a_shorter_next_one(tmp_path, monkeypatch):
+    match, path = _saved_game(tmp_path, actions=2)
+    journal = Journal.resume(path, journals.load(path))
+
+    def refuse(*args):
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    monkeypatch.setattr(os, "fsync", refuse)
+    monkeypatch.setattr(os, "ftruncate", refuse)
+    with pytest.raises(OSError):
+        journal.append({"seat": 0, "do": "lost", "note": "y" * 500})
+    monkeypatch.undo()
+    uncut = path.read_bytes()
+    assert journal.lay_ahead() and path.read_bytes() == uncut  # no zeros after a record not cut off yet
+    journal.append({"seat": 0, "do": "pass"})
+    journal.close()
+    assert b"y" * 10 not in path.read_bytes() and len(journals.load(path).actions) == 3
+
+
+def test_a_file_that_begins_with_zeros_has_no_records(tmp_path):
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(bytes(100) + b'{"type":"header"}\n')
+    assert journals.records_of(path.read_bytes()) == b""
+    with pytest.raises(BadJournal, match="empty, no header line"):
+        journals.load(path)
+
+
+def test_a_journal_that_could_not_be_cut_at_close_says_so_with_the_file_and_the_reason(tmp_path, monkeypatch, caplog):
+    path = tmp_path / "game.jsonl"
+    journal = Journal.create(path, Match.new("tenno", 2, seed=1).header)
+    journal.lay_ahead()
+
+    def refuse(*args):
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(os, "ftruncate", refuse)
+    with caplog.at_level("WARNING"):
+        journal.close()
+    assert [r.getMessage() for r in caplog.records if r.levelname == "WARNING"] == [
+        f"{path}: could not cut the file to its records: [Errno 5] Input/output error"]

@@ -136,3 +136,25 @@ def test_a_field_whose_values_are_lists_is_asked_like_any_other():
     assert (level.key, level.values) == ("cards", [[1, 2], [3]])
     menu.move(actions, +1)
     assert menu.choose(actions) == {"seat": 0, "do": "discard", "cards": [3]}
+
+
+def test_a_level_is_worked_out_once_for_the_same_list_path_and_confirmation():
+    """A press asks for the level more than once: the same list, path and confirmation give the same level,
+    and a change of any of them a new one, worked out from what it is now."""
+    actions = [{"seat": 0, "do": "attack", "slot": s, "target": t} for s in (0, 1) for t in (1, 2)]
+    menu = Menu(confirm=frozenset({"attack"}))
+    first = menu.level(actions)
+    assert menu.level(actions) is first and first.key == "slot"
+    same_content = [dict(a) for a in actions]
+    again = menu.level(same_content)
+    assert again is not first and again.values == first.values  # another list: worked out anew
+    other = [{"seat": 0, "do": "attack", "slot": s, "target": 1} for s in (3, 4, 5)]
+    assert menu.level(other).values == [3, 4, 5]  # not the level of the list before
+    menu.choose(other)  # slot 3: one target left, so the action is complete and asked to be confirmed
+    assert menu.confirming is not None
+    confirm = menu.level(other)
+    assert confirm.key == "confirm" and menu.level(other) is confirm
+    menu.back()
+    assert menu.level(other).key == "slot"  # the confirmation went: worked out anew
+    menu.choose(actions)  # slot 0 of the first list: a path now
+    assert menu.path == [("slot", 0)] and menu.level(actions).key == "target"
