@@ -443,7 +443,7 @@ class Runtime:
         self._forget_banner()
         # The match accepted the action, so its seat is one of the table's.
         self._redraw([seat])  # a change of its fault state shows on the others in the redraw below
-        self._redraw_seats(first=seat)  # every seat's screen before the public channels' words
+        self._redraw_seats()  # then every other seat's, before the public channels' words
         for listener in self.listeners:
             listener(self.match, action, events)
         for watcher in self.watchers:
@@ -692,25 +692,20 @@ class Runtime:
         broken += [_(device) for device in sorted(self.faults)]  # in this reader's words
         return _("{names}: screen fault").format(names=", ".join(broken)) if broken else ""
 
-    def refresh(self, only: int | None = None, first: int | None = None) -> None:
-        """Redraw the seats whose face changed: `only` that seat, or all, `first` one first.
+    def refresh(self, only: int | None = None) -> None:
+        """Redraw the seats whose face changed: `only` that seat, or all; then tell the watchers.
 
         A screen that fails changes what the other seats say (they note the
         fault), so one more pass over every seat follows whenever a seat's
         fault state changed.
         """
-        self._redraw_seats(only, first)
+        self._redraw_seats(only)
         for watcher in self.watchers:
             watcher()
 
-    def _redraw_seats(self, only: int | None = None, first: int | None = None) -> None:
+    def _redraw_seats(self, only: int | None = None) -> None:
         """`refresh`'s redraw, without telling the watchers."""
-        order = list(range(len(self.seats)))
-        if only is not None:
-            order = [only]
-        elif first is not None and 0 <= first < len(order):
-            order.remove(first)
-            order.insert(0, first)  # the seat that pressed sees its answer first
+        order = list(range(len(self.seats))) if only is None else [only]
         if self._redraw(order):
             self._redraw(list(range(len(self.seats))))
 

@@ -310,3 +310,16 @@ def test_asking_for_a_game_not_loaded_yet_imports_and_registers_its_package_alon
     game = get_game("tenno")
     assert isinstance(game, ModularGame) and game.name == "tenno"
     assert games._GAMES == {"tenno": game} and get_game("tenno") is game
+
+
+@pytest.mark.parametrize("name, players", [("tenno", 3), ("quovadis", 3), ("shadow", 2)])
+def test_a_seat_s_view_is_the_public_view_and_its_private_part(name, players):
+    """What the runtime words every seat from: the public view, made once, and each seat's own part beside it."""
+    from engine.testing import reachable_matches
+
+    for match in reachable_matches(name, players, seed=2, every=7):
+        game, state = match.game, match.state
+        for seat in range(players):
+            private = game.private_view(state, seat)
+            assert set(private) == {"seat", "me"} and private["seat"] == seat
+            assert {**game.public_view(state), **private} == game.view(state, seat) == match.view(seat)

@@ -107,6 +107,16 @@ def test_a_window_refused_by_the_panel_makes_the_next_transfer_select_again():
     assert [e for e in bus.entries() if e[0] == "byte"] == [("byte", 0x70, 0x04), ("byte", 0x70, 0x04)]
 
 
+def test_a_panel_on_a_port_of_its_own_sends_a_window_in_one_message_to_its_address():
+    from hardware.panel_i2c import PanelI2C, window_message
+
+    bus = RecordingBus()
+    panel = PanelI2C(bus=bus, address=0x3D)
+    panel.window((0xB1, 0x02, 0x10), b"\x07\x08")
+    message = window_message((0xB1, 0x02, 0x10), b"\x07\x08")
+    assert bus.entries() == [("rdwr", 0x3D, message[0], message[1:])]
+
+
 def test_data_longer_than_a_message_goes_in_several():
     bus = RecordingBus()
     panel = SharedBus(bus, port=1).mux(0x70).channel(1)

@@ -728,3 +728,33 @@ def test_a_panel_of_unknown_ram_is_sent_the_whole_frame_and_says_so_in_the_log(c
         pair = Pair("ssd1306")  # the driver clears the panel as it starts: the first frame goes whole
         pair.show(drawn(pair.size, [(3, 3, 60, 20, 1)]))  # the RAM is known from then on
     assert [r.getMessage() for r in caplog.records] == ["PartialSSD1306: panel RAM unknown, sending the whole frame"]
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_the_whole_first_frame_goes_in_windows_on_an_i2c_panel(driver):
+    """luma's clear() at start sends a whole frame: on an interface with `window`, as windows, never apart."""
+    bus = RecordingI2C()
+    DRIVERS[driver](bus)
+    kinds = [kind for kind, _ in bus.calls]
+    assert "data" not in kinds and kinds.count("window") == (1 if driver == "ssd1306" else 8)
+    assert sum(len(chunk) for kind, chunk in bus_parts(bus.calls) if kind == "data") == 1024
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_the_planner_counts_what_a_window_costs_on_the_interface_it_goes_through(driver):
+    """Two changes 45 columns apart on one page: apart they cost a second window; on SPI (two transfers a
+    window) resending the 45 columns between is cheaper, on I2C (one transfer) the second window is."""
+    image = Image.new("1", (128, 64))
+    for bus in ("spi", "i2c"):
+        pair = Pair(driver, bus=bus)
+        pair.show(image)
+        changed = image.copy()
+        for x in (2, 57):
+            changed.putpixel((x, 3), 1)
+        pair.partial_bus.reset()
+        pair.partial.display(changed)
+        data = [len(chunk) for kind, chunk in bus_parts(pair.partial_bus.calls) if kind == "data"]
+        assert data == ([56] if bus == "spi" else [1, 1]), bus
+        pair.stock.display(changed)
+        pair._flush()
+        assert pair.partial_ram.ram == pair.stock_ram.ram
