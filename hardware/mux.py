@@ -21,7 +21,9 @@ luma sends it on a port it opened itself, one ``i2c_rdwr`` message of up to
 4,096 bytes after control byte 0x40, rather than in the 32-byte SMBus blocks
 luma falls back to on a bus it is handed: each block would be a transfer of
 its own (a system call, an interrupt and a wake-up, and its own address and
-control byte), 32 of them for a whole frame.
+control byte), 32 of them for a whole frame. courtier's partial drivers send
+a window's addressing commands and its data together (``window``, one
+message: ``hardware.panel_i2c``).
 
 Layout: one ``SharedBus`` per I2C port (the ``SMBus``, its lock and its
 multiplexers), one ``Multiplexer`` per address on it, one ``MuxChannel`` per

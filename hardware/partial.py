@@ -17,6 +17,8 @@ subclasses keep luma's init sequence, rotation and sizes, and change only
 
   * SSD1306 (horizontal addressing): each update is one or more windows, set
     with 0x21 (column range) and 0x22 (page range), then the window's bytes.
+    On an interface with ``window`` (an I2C panel's: ``hardware.panel_i2c``)
+    the commands and the window's bytes go in one transfer, else apart.
     Within a page, changed runs closer than a window's cost are joined; across
     pages, a small dynamic programme picks, for each group of consecutive
     changed pages, either one bounding window or separate spans, whichever puts
