@@ -72,6 +72,27 @@ def tell(state: Any, event: dict[str, Any], *steps: Move) -> dict[str, Any]:
     return event
 
 
+Made = tuple[Move, Move]  # a step and its public form
+
+
+def made(s: Move) -> Made:
+    """A step made once with its public form, for an action that tells the very same step again and
+    again (a payment, Caesar's move): `tell_made` then builds and copies nothing."""
+    return s, public(s)
+
+
+def tell_made(state: Any, event: dict[str, Any], step_made: Made) -> dict[str, Any]:
+    """`tell` of one step made once (`made`): whole in the state, public in `event`."""
+    whole, told = step_made
+    state.moves.append(whole)
+    moves = event.get("moves")
+    if moves is None:
+        event["moves"] = [told]
+    else:
+        moves.append(told)
+    return event
+
+
 def event_moves(events: Iterable[dict[str, Any]]) -> list[Move]:
     """The public steps the events carry, in order."""
     return [m for e in events for m in e.get("moves", ())]

@@ -16,7 +16,7 @@ from engine.games.quovadis import rules as quovadis_rules
 from engine.games.shadow import decisions as shadow_decisions
 from engine.games.tenno import rules as tenno_rules
 from engine.match import Match
-from engine.physical import BOX, Drift, Table, bare, event_moves, inverse, public, step, tell, turn
+from engine.physical import BOX, Drift, Table, bare, event_moves, inverse, made, public, step, tell, tell_made, turn
 from engine.testing import play_on_table, random_action
 
 # Rule options that change what lies where on the table, played besides the defaults.
@@ -43,12 +43,12 @@ def test_the_steps_keep_a_model_of_the_real_table_equal_to_the_game_after_every_
     ("shadow", shadow_decisions, "bought"),
 ])
 def test_a_change_that_reaches_the_table_without_its_step_fails_the_model_test(monkeypatch, game, module, kind):
-    told = module.tell
+    def forgetting(tell):  # a `tell` (or `tell_made`, for steps made once) that loses that kind's steps
+        return lambda state, event, *steps: event if event["type"] == kind else tell(state, event, *steps)
 
-    def forgetful(state, event, *steps):
-        return event if event["type"] == kind else told(state, event, *steps)
-
-    monkeypatch.setattr(module, "tell", forgetful)
+    for name in ("tell", "tell_made"):
+        if hasattr(module, name):
+            monkeypatch.setattr(module, name, forgetting(getattr(module, name)))
     players = get_game(game).min_players
     with pytest.raises(AssertionError, match="drifted|no 1 x"):
         for seed in range(5):  # a seeded game that makes that kind of change
@@ -90,6 +90,23 @@ def test_bare_events_keep_what_happened_without_the_steps_that_told_it():
     events = [event, {"type": "phase"}, "a line"]
     assert bare(events) == [{"type": "monk", "seat": 1, "slot": 2}, {"type": "phase"}, "a line"]
     assert event_moves(events[:2]) == [public(step("card", 1, ["hand", 1], ["row", 1, 2]))]  # untouched
+
+
+def test_a_step_made_once_is_told_as_tell_tells_a_new_one_and_its_record_is_shared_never_copied():
+    hidden = step("laurel", -1, ["laurels", 0], ["laurels", 1], ("down", "down"), ("II", "II"), hidden=True)
+    shown = step("caesar", -1, ["diamond", "a"], ["diamond", "b"])
+    for s in (hidden, shown):
+        by_tell, by_made = SimpleNamespace(moves=[]), SimpleNamespace(moves=[])
+        once = made(s)
+        for _ in range(2):  # told twice: a second event gets the same records
+            expected = tell(by_tell, {"type": "x"}, dict(s))
+            assert tell_made(by_made, {"type": "x"}, once) == expected
+        assert by_made.moves == by_tell.moves == [s, s]
+        assert by_made.moves[0] is by_made.moves[1] is s
+    assert made(hidden)[1]["value"] == [None, None] and hidden["value"] == ["II", "II"]
+    assert made(shown)[1] is shown  # a step the table sees whole is its own public form
+    event = tell_made(SimpleNamespace(moves=[]), {"type": "x", "moves": [public(shown)]}, made(hidden))
+    assert event["moves"] == [shown, public(hidden)]  # added after the event's steps so far
 
 
 @pytest.mark.parametrize("game, players", [(g.name, g.max_players) for g in all_games()])

@@ -19,7 +19,7 @@ from ...flow import Flow, Step
 from ...game import Action, Result
 from ...i18n import N_
 from ...options import RuleOption, start_seat
-from ...physical import BOX, step, tell
+from ...physical import BOX, made, step, tell, tell_made
 from ...rng import Rng
 from .board import BOARD, LAURELS
 from .state import Player, QuoVadisState, Vote
@@ -206,6 +206,12 @@ class _Records:
         self.pay = {(to, token): {"seat": seat, "do": "pay", "to": to, "token": token}
                     for to in range(MAX_PLAYERS) for token in LAURELS.kinds}
         self.payments: dict[tuple[int, frozenset[str]], tuple[Action, ...]] = {}  # filled as met
+        # The steps of a payment and of a placement, which depend on nothing else (a step is never
+        # changed once told): half the actions of a random game are payments.
+        self.handed = {(to, token): made(step("laurel", -1, laurels(seat), laurels(to), ("down", "down"),
+                                              (token, token), hidden=True))
+                       for to in range(MAX_PLAYERS) for token in LAURELS.kinds}
+        self.placed = {c: made(step("senator", seat, reserve(seat), seat_of(c, 0))) for c in BOARD.entries}
 
 
 MAX_PLAYERS = 5
@@ -326,8 +332,8 @@ def _place(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
     state.seats[seat].reserve -= 1
     state.committees[committee].append(seat)
     state.turn_done = True
-    return [tell(state, {"type": "place", "seat": seat, "committee": committee},
-                 step("senator", seat, reserve(seat), seat_of(committee, len(state.committees[committee]) - 1)))]
+    return [tell_made(state, {"type": "place", "seat": seat, "committee": committee},
+                      _RECORDS[seat].placed[committee])]  # an entry committee's senators share one place
 
 
 def _advance(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
@@ -511,8 +517,8 @@ def _caesar(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
     if state.phase == "bonus":
         state.bonus = False
     state.turn_done = True
-    return [tell(state, {"type": "caesar", "seat": action["seat"], "path": action["path"], "bonus": state.phase == "bonus"},
-                 step("caesar", -1, diamond(was), diamond(state.caesar)))]
+    return [tell_made(state, {"type": "caesar", "seat": action["seat"], "path": action["path"],
+                              "bonus": state.phase == "bonus"}, _CAESAR_STEPS[was, state.caesar])]
 
 
 def _keep(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
@@ -525,9 +531,12 @@ def _pay(state: QuoVadisState, action: Action) -> list[dict[str, Any]]:
     state.seats[seat].laurels.remove(token)
     state.seats[to].laurels.append(token)
     # Handed over face down: the value stays secret (the payer's screen named it).
-    return [tell(state, {"type": "pay", "seat": seat, "to": to},
-                 step("laurel", -1, laurels(seat), laurels(to), ("down", "down"), (token, token), hidden=True))]
+    return [tell_made(state, {"type": "pay", "seat": seat, "to": to}, _RECORDS[seat].handed[to, token])]
 
+
+# Caesar's move from one diamond to another (to his own, where that counts as a move), made once.
+_CAESAR_STEPS = {(was, to): made(step("caesar", -1, diamond(was), diamond(to)))
+                 for was in BOARD.diamonds for to in BOARD.diamonds}
 
 _HANDLERS = {"place": _place, "advance": _advance, "support": _vote, "refuse": _vote, "reward": _reward,
              "caesar": _caesar, "keep": _keep, "pay": _pay, "demand_reveal": _demand_reveal}
