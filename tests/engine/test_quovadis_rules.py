@@ -6,6 +6,7 @@ import pytest
 
 from engine.errors import BadOptions, IllegalAction
 from engine.match import Match
+from engine.physical import public, step
 from engine.rng import Rng
 from engine.testing import act, bare, quovadis_position
 
@@ -660,3 +661,18 @@ def test_a_seat_s_action_records_are_the_actions_the_board_offers_it():
     assert records.reward == {to: {"seat": 1, "do": "reward", "to": to} for to in range(5)}
     assert records.pay[(4, "IIC")] == {"seat": 1, "do": "pay", "to": 4, "token": "IIC"}
     assert len(records.pay) == 5 * 6 and records.payments == {}
+    # The steps a payment and a placement tell, made once with their public forms.
+    whole, told = records.handed[(4, "IIC")]
+    assert whole == {"what": "laurel", "owner": -1, "src": ["laurels", 1], "dst": ["laurels", 4],
+                     "face": ["down", "down"], "value": ["IIC", "IIC"], "count": 1, "hidden": True}
+    assert told == {**whole, "value": [None, None]}
+    assert records.handed == {(to, t): (step("laurel", -1, ["laurels", 1], ["laurels", to], ("down", "down"), (t, t),
+                                             hidden=True),
+                                        public(step("laurel", -1, ["laurels", 1], ["laurels", to], ("down", "down"),
+                                                    (t, t), hidden=True)))
+                              for to in range(5) for t in ("I", "II", "IIC", "III", "IV", "V")}
+    whole, told = records.placed["E3"]
+    assert whole == {"what": "senator", "owner": 1, "src": ["reserve", 1], "dst": ["committee", "E3"],
+                     "face": ["", ""], "value": [None, None], "count": 1, "hidden": False} and told is whole
+    assert records.placed == {c: (step("senator", 1, ["reserve", 1], ["committee", c]),) * 2
+                              for c in ("E1", "E2", "E3", "E4")}
