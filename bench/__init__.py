@@ -10,6 +10,7 @@ Modules:
     wire: what the real call path puts on the buses, recorded below smbus2 and spidev, and its time.
     boards: the boards as CPU factors over this machine, with their sources; the panel's scan-out.
     throughput: engine actions and whole random games per second.
+    then: the engine the targets were set beside (from the history), timed in turn with today's on one core.
     latency: a seeded game pressed on a table file's wiring, courtier's drivers beside luma's.
     coldstart: process start to READY=1 against ``python -c pass``.
     memory: resident memory of a running table, in a fresh process.

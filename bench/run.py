@@ -4,7 +4,8 @@
 
 - engine throughput per registered game, at its fewest and most players:
   actions applied and whole seeded uniform-random games per second, on one
-  thread (``bench.throughput``);
+  thread (``bench.throughput``); where a target is judged, timed in turn on
+  one core with the engine the target was set beside (``bench.then``);
 - a seven-seat Tennō table on ``pi-7.toml``'s wiring (seven SSD1306 behind
   one TCA9548A on one I2C bus) and a four-seat Shadow table on ``pi-4.toml``'s
   (two panels on I2C, two on SPI), each pressed through a seeded game
@@ -32,6 +33,7 @@ mean nothing.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import platform
@@ -39,6 +41,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import metadata
+from pathlib import Path
 
 from engine.games import all_games
 
@@ -48,6 +51,7 @@ from .coldstart import measure as measure_cold_start
 from .latency import NEW, STOCK, EventSample, TableRun, mean, percentile, play_both
 from .memory import measure_rss
 from .public import measure_public
+from .then import TARGETS_SET, THEN, NoBaseline, engine_then, measure_in_turn
 from .throughput import EngineFigures, measure_engine
 
 _log = logging.getLogger(__name__)
@@ -111,22 +115,50 @@ class Row:
 
 
 def engine_rows(settings: Settings, out: Callable[[str], None]) -> list[Row]:
-    """Measure every registered game at its fewest and most players."""
+    """Measure every registered game at its fewest and most players; where a target is judged, the
+    engine the target was set beside too, in turn (``bench.then``)."""
     rows = []
     games = all_games()
     out(f"games registered: {', '.join(game.name for game in games)}")
-    for game in games:
-        for players in sorted({game.min_players, game.max_players}):
-            label = f"{game.name} {players}p"
-            try:
-                figures = measure_engine(game.name, players, budget=settings.engine_seconds,
-                                         min_games=settings.engine_min_games)
-            except Exception as exc:  # a game under construction must not stop the bench
-                _log.exception("%s failed", label)
-                out(f"{label}: failed: {type(exc).__name__}: {exc}")
-                continue
-            rows.extend(_engine_rows(game.name, label, figures, players == game.max_players))
+    with contextlib.ExitStack() as stack:
+        try:
+            tree: Path | None = stack.enter_context(engine_then())
+        except NoBaseline as exc:
+            out(f"the engine the targets were set beside is not measured: {exc}")
+            tree = None
+        for game in games:
+            for players in sorted({game.min_players, game.max_players}):
+                label = f"{game.name} {players}p"
+                checked = players == game.max_players
+                then = None
+                try:
+                    if checked and tree is not None and game.name in THEN:
+                        figures, then = measure_in_turn(tree, game.name, players, budget=settings.engine_seconds,
+                                                        min_games=settings.engine_min_games)
+                    else:
+                        figures = measure_engine(game.name, players, budget=settings.engine_seconds,
+                                                 min_games=settings.engine_min_games)
+                except NoBaseline as exc:
+                    out(f"{label}: the engine the targets were set beside is not measured: {exc}")
+                    figures = measure_engine(game.name, players, budget=settings.engine_seconds,
+                                             min_games=settings.engine_min_games)
+                except Exception as exc:  # a game under construction must not stop the bench
+                    _log.exception("%s failed", label)
+                    out(f"{label}: failed: {type(exc).__name__}: {exc}")
+                    continue
+                rows.extend(_engine_rows(game.name, label, figures, checked))
+                if then is not None:
+                    rows.append(_then_row(game.name, label, figures, then))
     return rows
+
+
+def _then_row(game: str, label: str, now: EngineFigures, then: EngineFigures) -> Row:
+    """Today's games/s over those of the engine the target was set beside, measured in turn."""
+    wanted = GAMES_PER_SECOND[game] / THEN[game]
+    rate, base = now.games_per_second, then.games_per_second
+    return Row(f"{label}: ... beside the engine the target was set beside ({TARGETS_SET[:7]}, same run)", rate, base,
+               digits=1, target=f"ratio >= {wanted:.2f} ({GAMES_PER_SECOND[game]:g} over {THEN[game]:g})",
+               met=bool(base) and rate / base >= wanted)
 
 
 def _engine_rows(game: str, label: str, figures: EngineFigures, checked: bool) -> list[Row]:
@@ -300,7 +332,10 @@ def notes(check: float | None) -> list[str]:
         lines.append(f"Calibration check: n-body here puts a Pi 4 at x{check:.1f} this run "
                      f"(the published Pi 4 time over this machine's; it moves with the load on this machine).")
     lines.append("Engine: engine.testing.play_random (the uniform random policy) to the end, seeds 0.., CPU time "
-                 "on one thread; targets at each game's most players, on this machine.")
+                 "on one thread; targets at each game's most players, on this machine. Beside it ('fair stock' "
+                 f"column), the engine of commit {TARGETS_SET[:7]}, whose figures the targets were set beside "
+                 "(Quo Vadis and Shadow about 30, Tenno 150-165), timed in turn in this run (bench/then.py): "
+                 "its ratio is the target's own, whatever this machine's speed.")
     lines.append("public: a four-seat Tennō game by bots, every page of the public screen shown after each action; "
                  "fair stock: each frame sent whole.")
     return lines

@@ -15,6 +15,7 @@ import logging
 import random
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from engine.match import Match
 from engine.testing import play_random
@@ -46,7 +47,7 @@ class EngineFigures:
 
 
 def measure_engine(game: str, players: int, *, budget: float = 3.0, min_games: int = 3,
-                   max_games: int = 10_000) -> EngineFigures:
+                   max_games: int = 10_000, first: int = 0) -> EngineFigures:
     """Play seeded random games of one game until the time budget is spent.
 
     Args:
@@ -55,6 +56,7 @@ def measure_engine(game: str, players: int, *, budget: float = 3.0, min_games: i
         budget: CPU seconds to spend (at least ``min_games`` games are played).
         min_games: Games to play even if they overrun the budget.
         max_games: Stop after this many games.
+        first: The first game's seed (a run in parts goes on where the part before stopped).
 
     Returns:
         The games, actions and CPU seconds.
@@ -64,11 +66,34 @@ def measure_engine(game: str, players: int, *, budget: float = 3.0, min_games: i
     budget_ns = int(budget * 1e9)
     while games < max_games and (games < min_games or spent < budget_ns):
         started = time.process_time_ns()
-        match = Match.new(game, players, seed=games)
-        play_random(match, random.Random(games))
+        match = Match.new(game, players, seed=first + games)
+        play_random(match, random.Random(first + games))
         spent += time.process_time_ns() - started
         if not match.is_over:
-            _log.warning("%s seed %d: not over after %d actions", game, games, len(match.actions))
+            _log.warning("%s seed %d: not over after %d actions", game, first + games, len(match.actions))
         games += 1
         actions += len(match.actions)
     return EngineFigures(game, players, games, actions, spent / 1e9)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bench.throughput GAME PLAYERS``: for each line ``BUDGET MIN_GAMES FIRST`` read, one
+    part's figures as a JSON line, with the engine package that played them (``bench.then`` plays an
+    older engine this way, in turn with today's)."""
+    import json
+    import sys
+
+    import engine  # the package this process found: today's, or the one `bench.then` laid out first
+
+    game, players = argv if argv is not None else sys.argv[1:]
+    for line in sys.stdin:
+        budget, min_games, first = line.split()
+        figures = measure_engine(game, int(players), budget=float(budget), min_games=int(min_games),
+                                 first=int(first))
+        print(json.dumps({"games": figures.games, "actions": figures.actions, "seconds": figures.seconds,
+                          "engine": str(Path(engine.__file__).parent)}), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -7,6 +7,8 @@ machine) is right.
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -23,6 +25,7 @@ from bench.coldstart import measure as measure_cold_start
 from bench.latency import NEW, STOCK, play_both, percentile
 from bench.memory import measure_rss
 from bench.run import main
+from bench.then import ROOT, TARGETS_SET, NoBaseline, engine_then, measure_in_turn
 from bench.throughput import measure_engine
 from engine.games import all_games
 from hardware.mux import I2CBuses
@@ -77,6 +80,56 @@ def test_engine_throughput_plays_whole_games():
     assert figures.games == 2 and figures.actions > 2 and figures.seconds > 0
     assert figures.actions_per_second == pytest.approx(figures.actions / figures.seconds)
     assert figures.games_per_second == pytest.approx(2 / figures.seconds)
+
+
+def test_a_run_in_parts_plays_the_seeds_one_run_plays():
+    whole = measure_engine("tenno", 3, budget=0, min_games=3)
+    parts = [measure_engine("tenno", 3, budget=0, min_games=n, first=first) for first, n in ((0, 1), (1, 2))]
+    assert sum(p.games for p in parts) == whole.games == 3
+    assert sum(p.actions for p in parts) == whole.actions
+
+
+def _has_commit(commit: str) -> bool:
+    found = subprocess.run(["git", "-C", str(ROOT), "cat-file", "-e", f"{commit}^{{commit}}"], capture_output=True)
+    return found.returncode == 0
+
+
+needs_history = pytest.mark.skipif(not shutil.which("git") or not _has_commit(TARGETS_SET),
+                                   reason=f"this checkout does not hold commit {TARGETS_SET[:7]} (no history)")
+
+
+def test_a_commit_the_checkout_does_not_hold_is_no_baseline_and_says_so():
+    with pytest.raises(NoBaseline, match="does not hold commit 0000000"):
+        with engine_then("0" * 40):
+            pass
+
+
+@needs_history
+def test_the_engine_the_targets_were_set_beside_is_laid_out_from_history_and_played_in_turn(tmp_path):
+    """The older engine plays in its own process on its own code: today's engine, laid out the same way,
+    plays exactly today's games; the older one its own."""
+    with engine_then() as tree:
+        assert (tree / "engine" / "match.py").is_file()
+        assert (tree / "engine" / "match.py").read_bytes() != (ROOT / "engine" / "match.py").read_bytes()
+        now, then = measure_in_turn(tree, "quovadis", 5, budget=0, min_games=2, turns=2)
+    assert now.games == then.games == 2 and now.seconds > 0 and then.seconds > 0
+    assert now.actions == measure_engine("quovadis", 5, budget=0, min_games=2).actions
+    assert then.actions != now.actions  # the rules and the policy's draws of that day played other games
+    same = tmp_path / "today"
+    shutil.copytree(ROOT / "engine", same / "engine")
+    cores = os.sched_getaffinity(0)
+    now, again = measure_in_turn(same, "tenno", 4, budget=0, min_games=2, turns=2)
+    assert (again.games, again.actions) == (now.games, now.actions)
+    assert os.sched_getaffinity(0) == cores  # given back: the bench's other parts run where the system puts them
+
+
+def test_a_tree_without_the_older_engine_or_a_broken_one_is_refused_never_measured_as_it(tmp_path):
+    with pytest.raises(NoBaseline, match="imported the engine at .*not the one laid out"):
+        measure_in_turn(tmp_path, "tenno", 2, budget=0, min_games=1, turns=1)  # the child finds today's
+    shutil.copytree(ROOT / "engine", tmp_path / "engine")
+    (tmp_path / "engine" / "testing.py").write_text("raise RuntimeError('a broken engine')\n", encoding="utf-8")
+    with pytest.raises(NoBaseline, match="did not play tenno: RuntimeError: a broken engine"):
+        measure_in_turn(tmp_path, "tenno", 2, budget=0, min_games=1, turns=1)
 
 
 def test_the_profile_finds_each_step_under_the_games_own_functions():
@@ -220,6 +273,10 @@ def test_an_engine_run_prints_the_engine_rows_alone():
     text = "\n".join(lines)
     for game in all_games():
         assert f"{game.name} {game.max_players}p: whole uniform-random games /s" in text
+        if _has_commit(TARGETS_SET):
+            assert f"{game.name} {game.max_players}p: ... beside the engine the target was set beside" in text
+        else:
+            assert "the engine the targets were set beside is not measured: this checkout does not hold" in text
     assert "pressing seat lit" not in text and "cold start" not in text and "resident memory" not in text
 
 
