@@ -30,7 +30,7 @@ import tarfile
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from .throughput import EngineFigures, measure_engine
 
@@ -71,28 +71,31 @@ def measure_in_turn(tree: Path, game: str, players: int, *, budget: float, min_g
     Returns (today's figures, the older engine's).
     """
     path = os.pathsep.join([str(tree), str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
+    errors = tempfile.TemporaryFile("w+")  # a file, not a pipe: the child's warnings can never fill it and stall it
     child = subprocess.Popen([sys.executable, "-m", "bench.throughput", game, str(players)], cwd=tree,
                              env={**os.environ, "PYTHONPATH": path}, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
-    pinned = _same_core(child.pid)
+                             stderr=errors, text=True)
+    pinned = None
     now = [0, 0, 0.0]
     then = [0, 0, 0.0]
     part = budget / turns
     try:
+        pinned = _same_core(child.pid)
         # Each engine first plays one game untimed: the game's own modules and data load in it, which today's
         # engine has done already when it played the game's smaller table.
         measure_engine(game, players, budget=0, min_games=1)
-        _ask(child, game, 0, 1, 0, tree)
+        _ask(child, errors, game, 0, 1, 0, tree)
         for turn in range(turns):
             least = min_games if turn == 0 else 0  # at least `min_games` games each, in the first part
             mine = measure_engine(game, players, budget=part, min_games=least, first=now[0])
             now = [now[0] + mine.games, now[1] + mine.actions, now[2] + mine.seconds]
-            theirs = _ask(child, game, part, least, then[0], tree)
+            theirs = _ask(child, errors, game, part, least, then[0], tree)
             then = [then[0] + theirs["games"], then[1] + theirs["actions"], then[2] + theirs["seconds"]]
     finally:
         if child.stdin is not None:
             child.stdin.close()
         child.wait()
+        errors.close()
         if pinned is not None:
             os.sched_setaffinity(0, pinned)
     return EngineFigures(game, players, *now), EngineFigures(game, players, *then)  # type: ignore[arg-type]
@@ -114,7 +117,7 @@ def _same_core(child: int) -> set[int] | None:
     return before
 
 
-def _ask(child: subprocess.Popen[str], game: str, budget: float, min_games: int, first: int,
+def _ask(child: subprocess.Popen[str], errors: IO[str], game: str, budget: float, min_games: int, first: int,
          tree: Path) -> dict[str, Any]:
     """One part of the older engine's run: its games, actions and CPU seconds."""
     assert child.stdin is not None and child.stdout is not None
@@ -125,7 +128,9 @@ def _ask(child: subprocess.Popen[str], game: str, budget: float, min_games: int,
         pass  # the child has ended: its reason is read below
     line = child.stdout.readline()
     if not line:
-        lines = (child.stderr.read() if child.stderr is not None else "").strip().splitlines()
+        child.wait()
+        errors.seek(0)
+        lines = errors.read().strip().splitlines()
         raise NoBaseline(f"the engine of that day did not play {game}: {lines[-1] if lines else 'it ended'}")
     figures = json.loads(line)
     engine = Path(figures["engine"]).resolve()
